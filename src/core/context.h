@@ -1,0 +1,39 @@
+/* VmafContext internals shared by context.c and output.c. */
+#ifndef VMAF_CORE_CONTEXT_H
+#define VMAF_CORE_CONTEXT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "libvmaf/libvmaf.h"
+#include "feature_collector.h"
+#include "feature_extractor.h"
+#include "picture.h"
+#include "thread_pool.h"
+
+typedef struct RegisteredExtractor {
+    const VmafFeatureExtractor *fex;
+    VmafDictionary *opts;
+    char *key;                  /* fex name + non-default feature options: one instance per key */
+    VmafFexContext *inline_ctx; /* runs on the caller's thread, and flushes */
+} RegisteredExtractor;
+
+struct VmafContext {
+    VmafConfiguration cfg;
+    VmafFeatureCollector *fc;
+    RegisteredExtractor *fex;
+    unsigned fex_cnt, fex_capacity;
+    VmafThreadPool *thread_pool;
+    VmafPicturePool *pic_pool;
+    struct {
+        enum VmafPixelFormat pix_fmt;
+        unsigned bpc, w, h;
+        bool set;
+    } pic_params;
+    VmafPicture prev_ref, prev_prev_ref;
+    unsigned pic_cnt;
+    bool flushed;
+    atomic_int worker_error;
+};
+
+#endif

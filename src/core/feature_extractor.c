@@ -1,0 +1,84 @@
+#include <errno.h>
+#include <stdlib.h>
+
+#include "feature_extractor.h"
+#include "feature_name.h"
+#include "log.h"
+
+int vmaf_fex_context_create(VmafFexContext **ctx, const VmafFeatureExtractor *fex,
+                            const VmafDictionary *opts) {
+    if (!ctx || !fex)
+        return -EINVAL;
+    int err = -ENOMEM;
+    VmafFexContext *c = calloc(1, sizeof(*c));
+    if (!c)
+        return -ENOMEM;
+    c->fex = fex;
+    if (fex->priv_size && !(c->priv = calloc(1, fex->priv_size)))
+        goto fail;
+    if ((err = vmaf_dictionary_copy(opts, &c->opts)))
+        goto fail;
+    if ((err = vmaf_options_apply(fex->name, fex->options, c->priv, c->opts)))
+        goto fail;
+    *ctx = c;
+    return 0;
+
+fail:
+    vmaf_fex_context_destroy(c);
+    return err;
+}
+
+int vmaf_fex_context_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                          unsigned w, unsigned h) {
+    if (ctx->initialized)
+        return 0;
+    int err = ctx->fex->init ? ctx->fex->init(ctx, pix_fmt, bpc, w, h) : 0;
+    if (err) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: cannot score %ux%u %u-bit pictures (%d)",
+                 ctx->fex->name, w, h, bpc, err);
+        return err;
+    }
+    ctx->initialized = true;
+    return 0;
+}
+
+int vmaf_fex_context_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                             unsigned index, VmafFeatureCollector *fc) {
+    int err = vmaf_fex_context_init(ctx, ref->pix_fmt, ref->bpc, ref->w[0], ref->h[0]);
+    if (err)
+        return err;
+    err = ctx->fex->extract(ctx, ref, dist, index, fc);
+    if (err)
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: frame %u: extraction failed (%d)", ctx->fex->name,
+                 index, err);
+    return err;
+}
+
+int vmaf_fex_context_flush(VmafFexContext *ctx, VmafFeatureCollector *fc) {
+    if (!ctx->fex->flush || !ctx->initialized)
+        return 0;
+    int ret;
+    while (!(ret = ctx->fex->flush(ctx, fc)))
+        ;
+    return ret < 0 ? ret : 0;
+}
+
+void vmaf_fex_context_destroy(VmafFexContext *ctx) {
+    if (!ctx)
+        return;
+    if (ctx->initialized && ctx->fex->close)
+        ctx->fex->close(ctx);
+    vmaf_feature_dictionary_free(&ctx->opts);
+    free(ctx->priv);
+    free(ctx);
+}
+
+int vmaf_fex_append(VmafFexContext *ctx, VmafFeatureCollector *fc, const char *provided_name,
+                    double value, unsigned index) {
+    char name[256];
+    int err = vmaf_feature_name_from_state(name, sizeof(name), provided_name, ctx->fex->options,
+                                           ctx->priv);
+    if (err)
+        return err;
+    return vmaf_feature_collector_append(fc, name, value, index);
+}

@@ -1,0 +1,79 @@
+/* Feature extractors. A VmafFeatureExtractor is the constant class (name,
+ * options, callbacks); a VmafFexContext is one instance of it with its parsed
+ * options and private state. Backends add their extractors to the registry
+ * (registry.c); the context picks one per requested feature. */
+#ifndef VMAF_CORE_FEATURE_EXTRACTOR_H
+#define VMAF_CORE_FEATURE_EXTRACTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libvmaf/picture.h"
+#include "dict.h"
+#include "feature_collector.h"
+#include "opt.h"
+
+enum VmafFeatureExtractorFlags {
+    /* extract() runs serially and in frame order, never subsampled. */
+    VMAF_FEATURE_EXTRACTOR_TEMPORAL = 1 << 0,
+    VMAF_FEATURE_EXTRACTOR_CUDA = 1 << 1,
+    /* The framework supplies the previous reference pictures (prev_ref,
+     * prev_prev_ref); never subsampled, may run frames in parallel. */
+    VMAF_FEATURE_EXTRACTOR_PREV_REF = 1 << 3,
+};
+
+typedef struct VmafFexContext VmafFexContext;
+
+typedef struct VmafFeatureExtractor {
+    const char *name;
+    const VmafOption *options; /* terminated by a row with name == NULL; may be NULL */
+    size_t priv_size;          /* private state, zeroed, options written into it */
+    uint64_t flags;
+    const char *const *provided_features; /* NULL-terminated */
+
+    /* Called once before the first extract(), or before flush() when no frame
+     * was extracted. Returns 0 or a negative errno; a message is logged. */
+    int (*init)(VmafFexContext *fex, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                unsigned h);
+    /* Pictures are borrowed for the call. */
+    int (*extract)(VmafFexContext *fex, VmafPicture *ref, VmafPicture *dist, unsigned index,
+                   VmafFeatureCollector *fc);
+    /* Optional. Called in a loop until it returns > 0 (done) or < 0 (error). */
+    int (*flush)(VmafFexContext *fex, VmafFeatureCollector *fc);
+    /* Optional. Frees what init() allocated; called once init() succeeded. */
+    void (*close)(VmafFexContext *fex);
+} VmafFeatureExtractor;
+
+struct VmafFexContext {
+    const VmafFeatureExtractor *fex;
+    void *priv;
+    VmafDictionary *opts; /* as given; used to name the emitted features */
+    bool initialized;
+    /* PREV_REF extractors: reference pictures n-1 and n-2 of the frame being
+     * extracted (NULL where they do not exist). Borrowed for extract(). */
+    VmafPicture *prev_ref, *prev_prev_ref;
+};
+
+/* Creates an instance; parses opts (copied, the caller keeps its own) into the
+ * private state. */
+int vmaf_fex_context_create(VmafFexContext **ctx, const VmafFeatureExtractor *fex,
+                            const VmafDictionary *opts);
+int vmaf_fex_context_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                          unsigned w, unsigned h);
+int vmaf_fex_context_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                             unsigned index, VmafFeatureCollector *fc);
+int vmaf_fex_context_flush(VmafFexContext *ctx, VmafFeatureCollector *fc);
+void vmaf_fex_context_destroy(VmafFexContext *ctx);
+
+/* Appends a score under the name libvmaf gives it: the provided name's alias
+ * plus one suffix per non-default FEATURE_PARAM option (feature_name.h). */
+int vmaf_fex_append(VmafFexContext *ctx, VmafFeatureCollector *fc, const char *provided_name,
+                    double value, unsigned index);
+
+/* Registry (registry.c). */
+const VmafFeatureExtractor *vmaf_get_feature_extractor_by_name(const char *name);
+const VmafFeatureExtractor *vmaf_get_feature_extractor_by_feature_name(const char *feature,
+                                                                       uint64_t flags);
+
+#endif

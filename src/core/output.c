@@ -1,0 +1,275 @@
+/* vmaf_write_output: XML, JSON, CSV and SUB in libvmaf's layout and number
+ * format. The file is written under a temporary name and renamed when
+ * complete, so a failed run never leaves a file that looks finished. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "context.h"
+#include "feature_name.h"
+#include "log.h"
+
+static const char *const pool_method_name[VMAF_POOL_METHOD_NB] = {
+    [VMAF_POOL_METHOD_MIN] = "min",
+    [VMAF_POOL_METHOD_MAX] = "max",
+    [VMAF_POOL_METHOD_MEAN] = "mean",
+    [VMAF_POOL_METHOD_HARMONIC_MEAN] = "harmonic_mean",
+};
+
+/* libvmaf prints %.6f, unless the fractional part starts with more than six
+ * zeros, then %.16f so that the value does not print as a round number. */
+static const char *score_format(double v) {
+    double a = fabs(v);
+    double frac = a - (int)a;
+    int zeros = 0;
+    while (frac < 1.0 && frac != 0) {
+        frac *= 10;
+        zeros++;
+    }
+    return zeros <= 6 ? "%.6f" : "%.16f";
+}
+
+static void print_score(FILE *f, double v, const char *nan_text) {
+    if (nan_text && !isfinite(v)) {
+        fputs(nan_text, f);
+        return;
+    }
+    fprintf(f, score_format(v), v);
+}
+
+static unsigned frame_limit(const VmafFeatureCollector *fc) {
+    unsigned n = 0;
+    for (unsigned j = 0; j < fc->cnt; j++) {
+        if (fc->feature_vector[j]->capacity > n)
+            n = fc->feature_vector[j]->capacity;
+    }
+    return n;
+}
+
+static int is_written(const FeatureVector *fv, unsigned i) {
+    return i < fv->capacity && fv->score[i].written;
+}
+
+static unsigned frame_score_count(const VmafContext *vmaf, unsigned i) {
+    if (vmaf->cfg.n_subsample > 1 && i % vmaf->cfg.n_subsample)
+        return 0;
+    unsigned cnt = 0;
+    for (unsigned j = 0; j < vmaf->fc->cnt; j++)
+        cnt += is_written(vmaf->fc->feature_vector[j], i);
+    return cnt;
+}
+
+static double fps_of(const VmafContext *vmaf) {
+    const VmafFeatureCollector *fc = vmaf->fc;
+    double seconds = (double)(fc->timer.end - fc->timer.begin) / CLOCKS_PER_SEC;
+    return vmaf->pic_cnt / seconds;
+}
+
+static int pooled(VmafContext *vmaf, const char *name, unsigned method, double *score) {
+    if (!vmaf->pic_cnt)
+        return -EINVAL;
+    return vmaf_feature_score_pooled(vmaf, name, method, score, 0, vmaf->pic_cnt - 1);
+}
+
+static void write_xml(VmafContext *vmaf, FILE *f) {
+    VmafFeatureCollector *fc = vmaf->fc;
+    fprintf(f, "<VMAF version=\"%s\">\n", vmaf_version());
+    fprintf(f, "  <params qualityWidth=\"%u\" qualityHeight=\"%u\" />\n", vmaf->pic_params.w,
+            vmaf->pic_params.h);
+    fprintf(f, "  <fyi fps=\"%.2f\" />\n", fps_of(vmaf));
+    fprintf(f, "  <frames>\n");
+    for (unsigned i = 0, n = frame_limit(fc); i < n; i++) {
+        if (!frame_score_count(vmaf, i))
+            continue;
+        fprintf(f, "    <frame frameNum=\"%u\" ", i);
+        for (unsigned j = 0; j < fc->cnt; j++) {
+            const FeatureVector *fv = fc->feature_vector[j];
+            if (!is_written(fv, i))
+                continue;
+            fprintf(f, "%s=\"", vmaf_feature_name_alias(fv->name));
+            print_score(f, fv->score[i].value, NULL);
+            fputs("\" ", f);
+        }
+        fprintf(f, "/>\n");
+    }
+    fprintf(f, "  </frames>\n  <pooled_metrics>\n");
+    for (unsigned j = 0; j < fc->cnt; j++) {
+        fprintf(f, "    <metric name=\"%s\" ",
+                vmaf_feature_name_alias(fc->feature_vector[j]->name));
+        for (unsigned m = VMAF_POOL_METHOD_MIN; m < VMAF_POOL_METHOD_NB; m++) {
+            double s;
+            if (pooled(vmaf, fc->feature_vector[j]->name, m, &s))
+                continue;
+            fprintf(f, "%s=\"", pool_method_name[m]);
+            print_score(f, s, NULL);
+            fputs("\" ", f);
+        }
+        fprintf(f, "/>\n");
+    }
+    fprintf(f, "  </pooled_metrics>\n  <aggregate_metrics ");
+    for (unsigned j = 0; j < fc->aggregate_cnt; j++) {
+        fprintf(f, "%s=\"", fc->aggregate[j].name);
+        print_score(f, fc->aggregate[j].value, NULL);
+        fputs("\" ", f);
+    }
+    fprintf(f, "/>\n</VMAF>\n");
+}
+
+static void write_json(VmafContext *vmaf, FILE *f) {
+    VmafFeatureCollector *fc = vmaf->fc;
+    fprintf(f, "{\n  \"version\": \"%s\",\n  \"fps\": ", vmaf_version());
+    print_score(f, fps_of(vmaf), "null");
+    fprintf(f, ",\n  \"frames\": [");
+    const char *sep = "\n";
+    for (unsigned i = 0, n = frame_limit(fc); i < n; i++) {
+        unsigned cnt = frame_score_count(vmaf, i);
+        if (!cnt)
+            continue;
+        fprintf(f, "%s    {\n      \"frameNum\": %u,\n      \"metrics\": {\n", sep, i);
+        sep = ",\n";
+        for (unsigned j = 0, k = 0; j < fc->cnt; j++) {
+            const FeatureVector *fv = fc->feature_vector[j];
+            if (!is_written(fv, i))
+                continue;
+            fprintf(f, "        \"%s\": ", vmaf_feature_name_alias(fv->name));
+            print_score(f, fv->score[i].value, "null");
+            fprintf(f, "%s\n", ++k < cnt ? "," : "");
+        }
+        fprintf(f, "      }\n    }");
+    }
+    fprintf(f, "\n  ],\n  \"pooled_metrics\": {");
+    for (unsigned j = 0; j < fc->cnt; j++) {
+        fprintf(f, "%s    \"%s\": {", j ? ",\n" : "\n",
+                vmaf_feature_name_alias(fc->feature_vector[j]->name));
+        const char *msep = "\n";
+        for (unsigned m = VMAF_POOL_METHOD_MIN; m < VMAF_POOL_METHOD_NB; m++) {
+            double s;
+            if (pooled(vmaf, fc->feature_vector[j]->name, m, &s))
+                continue;
+            fprintf(f, "%s      \"%s\": ", msep, pool_method_name[m]);
+            print_score(f, s, "null");
+            msep = ",\n";
+        }
+        fprintf(f, "\n    }");
+    }
+    fprintf(f, "\n  },\n  \"aggregate_metrics\": {");
+    for (unsigned j = 0; j < fc->aggregate_cnt; j++) {
+        fprintf(f, "%s    \"%s\": ", j ? ",\n" : "\n", fc->aggregate[j].name);
+        print_score(f, fc->aggregate[j].value, "null");
+    }
+    fprintf(f, "\n  }\n}\n");
+}
+
+/* Unlike libvmaf, a score missing from a frame leaves an empty cell, so the
+ * columns stay under their headers. */
+static void write_csv(VmafContext *vmaf, FILE *f) {
+    VmafFeatureCollector *fc = vmaf->fc;
+    fprintf(f, "Frame,");
+    for (unsigned j = 0; j < fc->cnt; j++)
+        fprintf(f, "%s,", vmaf_feature_name_alias(fc->feature_vector[j]->name));
+    fprintf(f, "\n");
+    for (unsigned i = 0, n = frame_limit(fc); i < n; i++) {
+        if (!frame_score_count(vmaf, i))
+            continue;
+        fprintf(f, "%u,", i);
+        for (unsigned j = 0; j < fc->cnt; j++) {
+            const FeatureVector *fv = fc->feature_vector[j];
+            if (is_written(fv, i))
+                print_score(f, fv->score[i].value, NULL);
+            fputc(',', f);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+static void write_sub(VmafContext *vmaf, FILE *f) {
+    VmafFeatureCollector *fc = vmaf->fc;
+    for (unsigned i = 0, n = frame_limit(fc); i < n; i++) {
+        if (!frame_score_count(vmaf, i))
+            continue;
+        fprintf(f, "{%u}{%u}frame: %u|", i, i + 1, i);
+        for (unsigned j = 0; j < fc->cnt; j++) {
+            const FeatureVector *fv = fc->feature_vector[j];
+            if (!is_written(fv, i))
+                continue;
+            fprintf(f, "%s: ", vmaf_feature_name_alias(fv->name));
+            print_score(f, fv->score[i].value, NULL);
+            fputc('|', f);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+static void write_format(VmafContext *vmaf, FILE *f, enum VmafOutputFormat fmt) {
+    switch (fmt) {
+    case VMAF_OUTPUT_FORMAT_JSON:
+        write_json(vmaf, f);
+        break;
+    case VMAF_OUTPUT_FORMAT_CSV:
+        write_csv(vmaf, f);
+        break;
+    case VMAF_OUTPUT_FORMAT_SUB:
+        write_sub(vmaf, f);
+        break;
+    default:
+        write_xml(vmaf, f);
+        break;
+    }
+}
+
+/* Pipes, terminals and /dev/stdout cannot be renamed into: write directly. */
+static int is_special_file(const char *path) {
+    struct stat st;
+    return !strcmp(path, "-") || (!stat(path, &st) && !S_ISREG(st.st_mode));
+}
+
+int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt) {
+    if (!vmaf || !output_path || fmt < VMAF_OUTPUT_FORMAT_XML || fmt > VMAF_OUTPUT_FORMAT_SUB)
+        return -EINVAL;
+    if (is_special_file(output_path)) {
+        FILE *f = strcmp(output_path, "-") ? fopen(output_path, "w") : stdout;
+        if (!f)
+            goto open_failed;
+        write_format(vmaf, f, fmt);
+        int err = ferror(f) ? -EIO : 0;
+        if (f == stdout ? fflush(f) : fclose(f))
+            err = -EIO;
+        return err;
+    }
+
+    size_t len = strlen(output_path) + 16;
+    char *tmp = malloc(len);
+    if (!tmp)
+        return -ENOMEM;
+    snprintf(tmp, len, "%s.tmp%ld", output_path, (long)getpid());
+    int err = 0;
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        free(tmp);
+        goto open_failed;
+    }
+    write_format(vmaf, f, fmt);
+    if (ferror(f))
+        err = -EIO;
+    if (fclose(f))
+        err = -EIO;
+    if (!err && rename(tmp, output_path))
+        err = -errno;
+    if (err) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: could not write the output (%s)", output_path,
+                 strerror(-err));
+        unlink(tmp);
+    }
+    free(tmp);
+    return err;
+
+open_failed:
+    err = -errno;
+    vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: cannot open for writing (%s)", output_path,
+             strerror(errno));
+    return err;
+}

@@ -1,0 +1,190 @@
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "picture.h"
+
+#define PICTURE_ALIGN 32
+
+struct VmafRef {
+    atomic_int cnt;
+    void *buf;
+    VmafPicturePool *pool; /* NULL: buf is freed with the last reference */
+};
+
+struct VmafPicturePool {
+    pthread_mutex_t lock;
+    pthread_cond_t returned;
+    unsigned cnt, n_free;
+    VmafRef *slot;
+    bool *in_use;
+    VmafPicture layout; /* geometry shared by every picture of the pool */
+};
+
+static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                          unsigned h, size_t *total) {
+    if (bpc < 8 || bpc > 16 || !w || !h || pix_fmt == VMAF_PIX_FMT_UNKNOWN ||
+        pix_fmt > VMAF_PIX_FMT_YUV400P)
+        return -EINVAL;
+    memset(pic, 0, sizeof(*pic));
+    pic->pix_fmt = pix_fmt;
+    pic->bpc = bpc;
+    const unsigned ss_hor = pix_fmt != VMAF_PIX_FMT_YUV444P;
+    const unsigned ss_ver = pix_fmt == VMAF_PIX_FMT_YUV420P;
+    const unsigned planes = pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+    const size_t bytes = bpc > 8 ? 2 : 1;
+    size_t size = 0;
+    for (unsigned p = 0; p < planes; p++) {
+        pic->w[p] = p ? w >> ss_hor : w;
+        pic->h[p] = p ? h >> ss_ver : h;
+        size_t aligned_w = ((size_t)pic->w[p] + PICTURE_ALIGN - 1) & ~(size_t)(PICTURE_ALIGN - 1);
+        pic->stride[p] = (ptrdiff_t)(aligned_w * bytes);
+        size += (size_t)pic->stride[p] * pic->h[p];
+    }
+    *total = size;
+    return 0;
+}
+
+static void point_planes(VmafPicture *pic, uint8_t *buf) {
+    for (unsigned p = 0; p < 3; p++) {
+        pic->data[p] = pic->h[p] ? buf : NULL;
+        buf += (size_t)pic->stride[p] * pic->h[p];
+    }
+}
+
+int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                       unsigned h) {
+    if (!pic)
+        return -EINVAL;
+    size_t size;
+    int err = picture_layout(pic, pix_fmt, bpc, w, h, &size);
+    if (err)
+        return err;
+    VmafRef *ref = calloc(1, sizeof(*ref));
+    void *buf = aligned_alloc(PICTURE_ALIGN, (size + PICTURE_ALIGN - 1) & ~(size_t)31);
+    if (!ref || !buf) {
+        free(ref);
+        free(buf);
+        return -ENOMEM;
+    }
+    memset(buf, 0, size);
+    atomic_init(&ref->cnt, 1);
+    ref->buf = buf;
+    point_planes(pic, buf);
+    pic->ref = ref;
+    return 0;
+}
+
+int vmaf_picture_ref(VmafPicture *dst, const VmafPicture *src) {
+    if (!dst || !src || !src->ref)
+        return -EINVAL;
+    atomic_fetch_add(&src->ref->cnt, 1);
+    *dst = *src;
+    return 0;
+}
+
+static void pool_return(VmafPicturePool *pool, VmafRef *ref) {
+    pthread_mutex_lock(&pool->lock);
+    pool->in_use[ref - pool->slot] = false;
+    pool->n_free++;
+    pthread_cond_signal(&pool->returned);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+int vmaf_picture_unref(VmafPicture *pic) {
+    if (!pic || !pic->ref)
+        return -EINVAL;
+    VmafRef *ref = pic->ref;
+    if (atomic_fetch_sub(&ref->cnt, 1) == 1) {
+        if (ref->pool) {
+            pool_return(ref->pool, ref);
+        } else {
+            free(ref->buf);
+            free(ref);
+        }
+    }
+    memset(pic, 0, sizeof(*pic));
+    return 0;
+}
+
+unsigned vmaf_picture_plane_count(const VmafPicture *pic) {
+    return pic->pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+}
+
+int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
+                           unsigned bpc, unsigned w, unsigned h) {
+    if (!pool || !cnt)
+        return -EINVAL;
+    VmafPicturePool *p = calloc(1, sizeof(*p));
+    if (!p)
+        return -ENOMEM;
+    size_t size;
+    int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, &size);
+    if (err) {
+        free(p);
+        return err;
+    }
+    err = -ENOMEM;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->returned, NULL);
+    p->slot = calloc(cnt, sizeof(*p->slot));
+    p->in_use = calloc(cnt, sizeof(*p->in_use));
+    if (!p->slot || !p->in_use)
+        goto fail;
+    for (unsigned i = 0; i < cnt; i++) {
+        p->slot[i].buf = aligned_alloc(PICTURE_ALIGN, (size + PICTURE_ALIGN - 1) & ~(size_t)31);
+        if (!p->slot[i].buf)
+            goto fail;
+        memset(p->slot[i].buf, 0, size);
+        p->slot[i].pool = p;
+        p->cnt++;
+    }
+    p->n_free = p->cnt;
+    *pool = p;
+    return 0;
+
+fail:
+    vmaf_picture_pool_destroy(p);
+    return err;
+}
+
+int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic) {
+    if (!pool || !pic)
+        return -EINVAL;
+    pthread_mutex_lock(&pool->lock);
+    while (!pool->n_free)
+        pthread_cond_wait(&pool->returned, &pool->lock);
+    unsigned i = 0;
+    while (pool->in_use[i])
+        i++;
+    pool->in_use[i] = true;
+    pool->n_free--;
+    pthread_mutex_unlock(&pool->lock);
+
+    VmafRef *ref = &pool->slot[i];
+    atomic_store(&ref->cnt, 1);
+    *pic = pool->layout;
+    point_planes(pic, ref->buf);
+    pic->ref = ref;
+    return 0;
+}
+
+void vmaf_picture_pool_destroy(VmafPicturePool *pool) {
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    while (pool->n_free < pool->cnt)
+        pthread_cond_wait(&pool->returned, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+    for (unsigned i = 0; i < pool->cnt; i++)
+        free(pool->slot[i].buf);
+    free(pool->slot);
+    free(pool->in_use);
+    pthread_cond_destroy(&pool->returned);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+}

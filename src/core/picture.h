@@ -1,0 +1,27 @@
+/* Picture internals: reference counting and pools. */
+#ifndef VMAF_CORE_PICTURE_H
+#define VMAF_CORE_PICTURE_H
+
+#include "libvmaf/picture.h"
+
+/* Bytes per sample: 1 for bpc 8, else 2. */
+static inline unsigned vmaf_picture_bytes_per_sample(const VmafPicture *pic) {
+    return pic->bpc > 8 ? 2 : 1;
+}
+
+/* Makes dst another reference to src's buffer. */
+int vmaf_picture_ref(VmafPicture *dst, const VmafPicture *src);
+
+/* Number of planes with data (1 for 4:0:0, else 3). */
+unsigned vmaf_picture_plane_count(const VmafPicture *pic);
+
+typedef struct VmafPicturePool VmafPicturePool;
+
+int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
+                           unsigned bpc, unsigned w, unsigned h);
+/* Blocks until a picture is free. */
+int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic);
+/* Waits until every fetched picture came back, then frees the pool. */
+void vmaf_picture_pool_destroy(VmafPicturePool *pool);
+
+#endif

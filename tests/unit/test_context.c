@@ -1,0 +1,107 @@
+/* Collector, pooling and the output writers, through the public API. */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "test.h"
+
+#include "libvmaf/libvmaf.h"
+
+static VmafContext *context_with(unsigned n_subsample, const double *s, unsigned n) {
+    VmafContext *vmaf = NULL;
+    VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_subsample = n_subsample};
+    if (vmaf_init(&vmaf, cfg))
+        return NULL;
+    for (unsigned i = 0; i < n; i++)
+        vmaf_import_feature_score(vmaf, "x", s[i], i);
+    return vmaf;
+}
+
+static void test_pooling(void) {
+    const double s[] = {1.0, 3.0, 2.0, 6.0};
+    VmafContext *vmaf = context_with(0, s, 4);
+    double v;
+    CHECK_EQ_INT(vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_MEAN, &v, 0, 3), 0);
+    CHECK(v == 3.0);
+    vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_MIN, &v, 0, 3);
+    CHECK(v == 1.0);
+    vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_MAX, &v, 1, 3);
+    CHECK(v == 6.0);
+    vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_HARMONIC_MEAN, &v, 0, 3);
+    CHECK_NEAR(v, 4.0 / (1 / 2. + 1 / 4. + 1 / 3. + 1 / 7.) - 1.0, 0);
+    CHECK_EQ_INT(vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_MEAN, &v, 0, 4), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_score_pooled(vmaf, "y", VMAF_POOL_METHOD_MEAN, &v, 0, 3), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_NB, &v, 0, 3), -EINVAL);
+    /* A score is written once. */
+    CHECK_EQ_INT(vmaf_import_feature_score(vmaf, "x", 1.0, 2), -EINVAL);
+    vmaf_close(vmaf);
+}
+
+static void test_pooling_subsampled(void) {
+    const double s[] = {1.0, 100.0, 2.0, 100.0, 3.0};
+    VmafContext *vmaf = context_with(2, s, 5);
+    double v;
+    CHECK_EQ_INT(vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_MEAN, &v, 0, 4), 0);
+    CHECK(v == 2.0);
+    /* libvmaf seeds min/max at index_low even when it is subsampled out. */
+    vmaf_feature_score_pooled(vmaf, "x", VMAF_POOL_METHOD_MIN, &v, 1, 4);
+    CHECK(v == 0.0);
+    vmaf_close(vmaf);
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void test_number_format(void) {
+    /* %.6f, or %.16f when more than six zeros follow the point. */
+    const double s[] = {30.0000001, 30.000001, 42.0, 0.5};
+    VmafContext *vmaf = context_with(0, s, 4);
+    char path[] = "/tmp/vmaf_test_outXXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_CSV), 0);
+    const char *csv = slurp(path);
+    CHECK(csv && strstr(csv, "Frame,x,\n0,30.0000001000000010,\n1,30.000001,\n2,42.000000,\n"
+                             "3,0.500000,\n"));
+    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_SUB), 0);
+    CHECK(strstr(slurp(path), "{1}{2}frame: 1|x: 30.000001|\n"));
+    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_JSON), 0);
+    const char *json = slurp(path);
+    CHECK(strstr(json, "\"frameNum\": 3,\n      \"metrics\": {\n        \"x\": 0.500000\n"));
+    CHECK(strstr(json, "\"x\": {\n      \"min\": 0.500000,\n      \"max\": 42.000000,"));
+    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_XML), 0);
+    CHECK(strstr(slurp(path), "<frame frameNum=\"2\" x=\"42.000000\" />"));
+    unlink(path);
+    /* An unwritable place fails and leaves nothing behind. */
+    CHECK(vmaf_write_output(vmaf, "/nonexistent-dir/out.xml", VMAF_OUTPUT_FORMAT_XML) < 0);
+    vmaf_close(vmaf);
+}
+
+static void test_read_pictures_contract(void) {
+    VmafContext *vmaf = context_with(0, NULL, 0);
+    VmafPicture ref, dist;
+    vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+    vmaf_picture_alloc(&dist, VMAF_PIX_FMT_YUV420P, 8, 32, 64);
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, &ref, &dist, 0), -EINVAL); /* sizes differ */
+    CHECK(ref.ref == NULL && dist.ref == NULL); /* ownership was taken anyway */
+    vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, &ref, NULL, 0), -EINVAL);
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, NULL, NULL, 0), 0);
+    vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+    vmaf_picture_alloc(&dist, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, &ref, &dist, 0), -EINVAL); /* after flush */
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "no_such_feature", NULL), -EINVAL);
+    vmaf_close(vmaf);
+}
+
+TEST_MAIN("context", {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
+          {"number_format", test_number_format},
+          {"read_pictures_contract", test_read_pictures_contract})
