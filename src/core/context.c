@@ -11,7 +11,8 @@
 #include "model.h"
 #include "predict.h"
 
-int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg) {
+int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
+{
     if (!vmaf)
         return -EINVAL;
     VmafContext *v = calloc(1, sizeof(*v));
@@ -34,44 +35,51 @@ fail:
 }
 
 static int register_extractor(VmafContext *vmaf, const VmafFeatureExtractor *fex,
-                              const VmafDictionary *opts) {
+                              const VmafDictionary *opts)
+{
     if (vmaf->pic_params.set) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: features must be registered before the first frame",
                  fex->name);
         return -EINVAL;
     }
-    char key[256];
-    int err = vmaf_feature_name_from_options(key, sizeof(key), fex->name, fex->options, opts);
+    RegisteredExtractor r = {.fex = fex};
+    int err = vmaf_fex_context_create(&r.inline_ctx, fex, opts);
     if (err)
         return err;
-    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
+    char key[256];
+    err = vmaf_feature_name_from_state(key, sizeof(key), fex->name, fex->options,
+                                       r.inline_ctx->priv);
+    for (unsigned i = 0; !err && i < vmaf->fex_cnt; i++) {
         if (!strcmp(vmaf->fex[i].key, key))
-            return 0;
+            err = 1;
     }
+    if (err)
+        goto fail;
+    err = -ENOMEM;
     if (vmaf->fex_cnt == vmaf->fex_capacity) {
         unsigned capacity = vmaf->fex_capacity ? vmaf->fex_capacity * 2 : 8;
-        RegisteredExtractor *r = realloc(vmaf->fex, capacity * sizeof(*r));
-        if (!r)
-            return -ENOMEM;
-        vmaf->fex = r;
+        RegisteredExtractor *grown = realloc(vmaf->fex, capacity * sizeof(*grown));
+        if (!grown)
+            goto fail;
+        vmaf->fex = grown;
         vmaf->fex_capacity = capacity;
     }
-    RegisteredExtractor r = {.fex = fex};
-    if (!(r.key = strdup(key)))
-        return -ENOMEM;
-    if ((err = vmaf_dictionary_copy(opts, &r.opts)) ||
-        (err = vmaf_fex_context_create(&r.inline_ctx, fex, opts))) {
-        vmaf_feature_dictionary_free(&r.opts);
-        free(r.key);
-        return err;
-    }
+    if (!(r.key = strdup(key)) || vmaf_dictionary_copy(opts, &r.opts))
+        goto fail;
     vmaf->fex[vmaf->fex_cnt++] = r;
     vmaf_log(VMAF_LOG_LEVEL_DEBUG, "registered %s", key);
     return 0;
+
+fail:
+    /* 1: an instance with the same feature options exists, which serves. */
+    vmaf_fex_context_destroy(r.inline_ctx);
+    vmaf_feature_dictionary_free(&r.opts);
+    free(r.key);
+    return err > 0 ? 0 : err;
 }
 
-int vmaf_use_feature(VmafContext *vmaf, const char *feature_name,
-                     VmafFeatureDictionary *opts_dict) {
+int vmaf_use_feature(VmafContext *vmaf, const char *feature_name, VmafFeatureDictionary *opts_dict)
+{
     int err = -EINVAL;
     if (!vmaf || !feature_name)
         goto out;
@@ -86,7 +94,8 @@ out:
     return err;
 }
 
-int vmaf_use_features_from_model(VmafContext *vmaf, VmafModel *model) {
+int vmaf_use_features_from_model(VmafContext *vmaf, VmafModel *model)
+{
     if (!vmaf || !model)
         return -EINVAL;
     for (unsigned i = 0; i < vmaf_model_feature_count(model); i++) {
@@ -105,7 +114,8 @@ int vmaf_use_features_from_model(VmafContext *vmaf, VmafModel *model) {
 }
 
 int vmaf_use_features_from_model_collection(VmafContext *vmaf,
-                                            VmafModelCollection *model_collection) {
+                                            VmafModelCollection *model_collection)
+{
     if (!vmaf || !model_collection)
         return -EINVAL;
     for (unsigned i = 0; i < vmaf_model_collection_count(model_collection); i++) {
@@ -118,21 +128,25 @@ int vmaf_use_features_from_model_collection(VmafContext *vmaf,
 }
 
 int vmaf_import_feature_score(VmafContext *vmaf, const char *feature_name, double value,
-                              unsigned index) {
+                              unsigned index)
+{
     if (!vmaf || !feature_name)
         return -EINVAL;
     return vmaf_feature_collector_append(vmaf->fc, feature_name, value, index);
 }
 
-static bool runs_every_frame(const VmafFeatureExtractor *fex) {
+static bool runs_every_frame(const VmafFeatureExtractor *fex)
+{
     return fex->flags & (VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_PREV_REF);
 }
 
-static bool is_subsampled_out(const VmafContext *vmaf, unsigned index) {
+static bool is_subsampled_out(const VmafContext *vmaf, unsigned index)
+{
     return vmaf->cfg.n_subsample > 1 && index % vmaf->cfg.n_subsample;
 }
 
-static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist) {
+static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
+{
     if (ref->pix_fmt != dist->pix_fmt || ref->bpc != dist->bpc || ref->w[0] != dist->w[0] ||
         ref->h[0] != dist->h[0]) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
@@ -169,14 +183,16 @@ typedef struct WorkerState {
     VmafFexContext *ctx[];
 } WorkerState;
 
-static void free_worker_state(void *data) {
+static void free_worker_state(void *data)
+{
     WorkerState *ws = data;
     for (unsigned i = 0; i < ws->cnt; i++)
         vmaf_fex_context_destroy(ws->ctx[i]);
     free(ws);
 }
 
-static WorkerState *worker_state(VmafContext *vmaf, void **data) {
+static WorkerState *worker_state(VmafContext *vmaf, void **data)
+{
     if (*data)
         return *data;
     WorkerState *ws = calloc(1, sizeof(*ws) + vmaf->fex_cnt * sizeof(ws->ctx[0]));
@@ -193,13 +209,15 @@ static WorkerState *worker_state(VmafContext *vmaf, void **data) {
     return ws;
 }
 
-static void picture_unref_if_set(VmafPicture *pic) {
+static void picture_unref_if_set(VmafPicture *pic)
+{
     if (pic->ref)
         vmaf_picture_unref(pic);
 }
 
 static int extract_one(VmafContext *vmaf, VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
-                       VmafPicture *prev_ref, VmafPicture *prev_prev_ref, unsigned index) {
+                       VmafPicture *prev_ref, VmafPicture *prev_prev_ref, unsigned index)
+{
     ctx->prev_ref = prev_ref->ref ? prev_ref : NULL;
     ctx->prev_prev_ref = prev_prev_ref->ref ? prev_prev_ref : NULL;
     int err = vmaf_fex_context_extract(ctx, ref, dist, index, vmaf->fc);
@@ -207,7 +225,8 @@ static int extract_one(VmafContext *vmaf, VmafFexContext *ctx, VmafPicture *ref,
     return err;
 }
 
-static void run_frame_job(void *arg, void **data) {
+static void run_frame_job(void *arg, void **data)
+{
     FrameJob *job = arg;
     VmafContext *vmaf = job->vmaf;
     int err = 0;
@@ -236,7 +255,8 @@ done:
     picture_unref_if_set(&job->prev_prev_ref);
 }
 
-static int ref_for_job(VmafPicture *dst, const VmafPicture *src) {
+static int ref_for_job(VmafPicture *dst, const VmafPicture *src)
+{
     if (!src->ref) {
         memset(dst, 0, sizeof(*dst));
         return 0;
@@ -244,8 +264,8 @@ static int ref_for_job(VmafPicture *dst, const VmafPicture *src) {
     return vmaf_picture_ref(dst, src);
 }
 
-static int dispatch_threaded(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist,
-                             unsigned index) {
+static int dispatch_threaded(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, unsigned index)
+{
     int err = 0;
     for (unsigned i = 0; i < vmaf->fex_cnt && !err; i++) {
         if (vmaf->fex[i].fex->flags & VMAF_FEATURE_EXTRACTOR_TEMPORAL)
@@ -269,7 +289,8 @@ static int dispatch_threaded(VmafContext *vmaf, VmafPicture *ref, VmafPicture *d
     return err;
 }
 
-static int dispatch_inline(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, unsigned index) {
+static int dispatch_inline(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, unsigned index)
+{
     for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
         if (!runs_every_frame(vmaf->fex[i].fex) && is_subsampled_out(vmaf, index))
             continue;
@@ -281,7 +302,8 @@ static int dispatch_inline(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dis
     return 0;
 }
 
-static int flush(VmafContext *vmaf) {
+static int flush(VmafContext *vmaf)
+{
     vmaf->flushed = true;
     if (vmaf->thread_pool)
         vmaf_thread_pool_wait(vmaf->thread_pool);
@@ -300,7 +322,8 @@ static int flush(VmafContext *vmaf) {
     return err;
 }
 
-int vmaf_read_pictures(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, unsigned index) {
+int vmaf_read_pictures(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, unsigned index)
+{
     int err = -EINVAL;
     if (!vmaf || vmaf->flushed || (!ref != !dist))
         goto out;
@@ -325,13 +348,15 @@ out:
 }
 
 int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, double *score,
-                                unsigned index) {
+                                unsigned index)
+{
     if (!vmaf || !feature_name || !score)
         return -EINVAL;
     return vmaf_feature_collector_get_score(vmaf->fc, feature_name, score, index);
 }
 
-int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsigned index) {
+int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsigned index)
+{
     if (!vmaf || !model || !score)
         return -EINVAL;
     if (!vmaf_feature_collector_get_score(vmaf->fc, vmaf_model_name(model), score, index))
@@ -340,7 +365,8 @@ int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsi
 }
 
 int vmaf_score_at_index_model_collection(VmafContext *vmaf, VmafModelCollection *model_collection,
-                                         VmafModelCollectionScore *score, unsigned index) {
+                                         VmafModelCollectionScore *score, unsigned index)
+{
     if (!vmaf || !model_collection || !score)
         return -EINVAL;
     return vmaf_predict_score_at_index_model_collection(model_collection, vmaf->fc, index, score);
@@ -348,7 +374,8 @@ int vmaf_score_at_index_model_collection(VmafContext *vmaf, VmafModelCollection 
 
 int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
                               enum VmafPoolingMethod pool_method, double *score, unsigned index_low,
-                              unsigned index_high) {
+                              unsigned index_high)
+{
     if (!vmaf || !feature_name || !score || index_low > index_high ||
         pool_method <= VMAF_POOL_METHOD_UNKNOWN || pool_method >= VMAF_POOL_METHOD_NB)
         return -EINVAL;
@@ -388,7 +415,8 @@ int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
 }
 
 int vmaf_score_pooled(VmafContext *vmaf, VmafModel *model, enum VmafPoolingMethod pool_method,
-                      double *score, unsigned index_low, unsigned index_high) {
+                      double *score, unsigned index_low, unsigned index_high)
+{
     if (!vmaf || !model || !score || index_low > index_high)
         return -EINVAL;
     for (unsigned i = index_low; i <= index_high; i++) {
@@ -406,7 +434,8 @@ int vmaf_score_pooled(VmafContext *vmaf, VmafModel *model, enum VmafPoolingMetho
 int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *model_collection,
                                        enum VmafPoolingMethod pool_method,
                                        VmafModelCollectionScore *score, unsigned index_low,
-                                       unsigned index_high) {
+                                       unsigned index_high)
+{
     if (!vmaf || !model_collection || !score || index_low > index_high)
         return -EINVAL;
     const char *cname = vmaf_model_collection_name(model_collection);
@@ -436,20 +465,23 @@ int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *m
     return 0;
 }
 
-int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg) {
+int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg)
+{
     if (!vmaf || vmaf->pic_pool || !cfg.pic_cnt)
         return -EINVAL;
     return vmaf_picture_pool_init(&vmaf->pic_pool, cfg.pic_cnt, cfg.pic_params.pix_fmt,
                                   cfg.pic_params.bpc, cfg.pic_params.w, cfg.pic_params.h);
 }
 
-int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic) {
+int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
+{
     if (!vmaf || !vmaf->pic_pool || !pic)
         return -EINVAL;
     return vmaf_picture_pool_fetch(vmaf->pic_pool, pic);
 }
 
-int vmaf_close(VmafContext *vmaf) {
+int vmaf_close(VmafContext *vmaf)
+{
     if (!vmaf)
         return -EINVAL;
     if (vmaf->thread_pool)
@@ -468,6 +500,7 @@ int vmaf_close(VmafContext *vmaf) {
     return 0;
 }
 
-const char *vmaf_version(void) {
+const char *vmaf_version(void)
+{
     return VMAF_VERSION_STRING;
 }

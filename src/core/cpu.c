@@ -4,7 +4,8 @@
 
 static _Atomic uint64_t cpu_mask;
 
-static unsigned detect(void) {
+static unsigned detect(void)
+{
     unsigned flags = 0;
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
@@ -26,10 +27,12 @@ static unsigned detect(void) {
     return flags;
 }
 
-unsigned vmaf_get_cpu_flags(void) {
+unsigned vmaf_get_cpu_flags(void)
+{
     return detect() & ~(unsigned)cpu_mask;
 }
 
-void vmaf_set_cpu_mask(uint64_t mask) {
+void vmaf_set_cpu_mask(uint64_t mask)
+{
     cpu_mask = mask;
 }

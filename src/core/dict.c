@@ -7,7 +7,8 @@
 
 /* libvmaf stores a value that reads as one number as "%g" of its float value,
  * so "1.0", "1" and "1.000" name the same feature. */
-static char *normalized_value(const char *val) {
+static char *normalized_value(const char *val)
+{
     float f;
     char c;
     if (sscanf(val, "%f %c", &f, &c) == 1) {
@@ -18,7 +19,8 @@ static char *normalized_value(const char *val) {
     return strdup(val);
 }
 
-static VmafDictionaryEntry *find_entry(const VmafDictionary *d, const char *key) {
+static VmafDictionaryEntry *find_entry(const VmafDictionary *d, const char *key)
+{
     if (!d)
         return NULL;
     for (unsigned i = 0; i < d->cnt; i++) {
@@ -28,7 +30,8 @@ static VmafDictionaryEntry *find_entry(const VmafDictionary *d, const char *key)
     return NULL;
 }
 
-static int set_raw(VmafDictionary **dict, const char *key, char *val) {
+static int set_raw(VmafDictionary **dict, const char *key, char *val)
+{
     if (!*dict) {
         *dict = calloc(1, sizeof(**dict));
         if (!*dict)
@@ -60,7 +63,8 @@ fail:
     return -ENOMEM;
 }
 
-int vmaf_feature_dictionary_set(VmafFeatureDictionary **dict, const char *key, const char *val) {
+int vmaf_feature_dictionary_set(VmafFeatureDictionary **dict, const char *key, const char *val)
+{
     if (!dict || !key || !val)
         return -EINVAL;
     char *v = normalized_value(val);
@@ -69,7 +73,8 @@ int vmaf_feature_dictionary_set(VmafFeatureDictionary **dict, const char *key, c
     return set_raw(dict, key, v);
 }
 
-int vmaf_feature_dictionary_free(VmafFeatureDictionary **dict) {
+int vmaf_feature_dictionary_free(VmafFeatureDictionary **dict)
+{
     if (!dict)
         return -EINVAL;
     VmafDictionary *d = *dict;
@@ -85,12 +90,14 @@ int vmaf_feature_dictionary_free(VmafFeatureDictionary **dict) {
     return 0;
 }
 
-const char *vmaf_dictionary_get(const VmafDictionary *d, const char *key) {
+const char *vmaf_dictionary_get(const VmafDictionary *d, const char *key)
+{
     const VmafDictionaryEntry *e = find_entry(d, key);
     return e ? e->val : NULL;
 }
 
-int vmaf_dictionary_merge(VmafDictionary **dst, const VmafDictionary *src) {
+int vmaf_dictionary_merge(VmafDictionary **dst, const VmafDictionary *src)
+{
     if (!dst)
         return -EINVAL;
     for (unsigned i = 0; src && i < src->cnt; i++) {
@@ -104,7 +111,8 @@ int vmaf_dictionary_merge(VmafDictionary **dst, const VmafDictionary *src) {
     return 0;
 }
 
-int vmaf_dictionary_copy(const VmafDictionary *src, VmafDictionary **dst) {
+int vmaf_dictionary_copy(const VmafDictionary *src, VmafDictionary **dst)
+{
     if (!dst)
         return -EINVAL;
     *dst = NULL;
@@ -114,7 +122,8 @@ int vmaf_dictionary_copy(const VmafDictionary *src, VmafDictionary **dst) {
     return err;
 }
 
-int vmaf_dictionary_equal(const VmafDictionary *a, const VmafDictionary *b) {
+int vmaf_dictionary_equal(const VmafDictionary *a, const VmafDictionary *b)
+{
     unsigned na = a ? a->cnt : 0, nb = b ? b->cnt : 0;
     if (na != nb)
         return 0;

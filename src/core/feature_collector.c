@@ -5,7 +5,8 @@
 #include "feature_collector.h"
 #include "log.h"
 
-int vmaf_feature_collector_init(VmafFeatureCollector **fc) {
+int vmaf_feature_collector_init(VmafFeatureCollector **fc)
+{
     VmafFeatureCollector *c = calloc(1, sizeof(*c));
     if (!c)
         return -ENOMEM;
@@ -17,7 +18,8 @@ int vmaf_feature_collector_init(VmafFeatureCollector **fc) {
     return 0;
 }
 
-void vmaf_feature_collector_destroy(VmafFeatureCollector *fc) {
+void vmaf_feature_collector_destroy(VmafFeatureCollector *fc)
+{
     if (!fc)
         return;
     for (unsigned i = 0; i < fc->cnt; i++) {
@@ -33,7 +35,8 @@ void vmaf_feature_collector_destroy(VmafFeatureCollector *fc) {
     free(fc);
 }
 
-static FeatureVector *find_vector(VmafFeatureCollector *fc, const char *name) {
+static FeatureVector *find_vector(VmafFeatureCollector *fc, const char *name)
+{
     for (unsigned i = 0; i < fc->cnt; i++) {
         if (!strcmp(fc->feature_vector[i]->name, name))
             return fc->feature_vector[i];
@@ -41,7 +44,8 @@ static FeatureVector *find_vector(VmafFeatureCollector *fc, const char *name) {
     return NULL;
 }
 
-static FeatureVector *add_vector(VmafFeatureCollector *fc, const char *name) {
+static FeatureVector *add_vector(VmafFeatureCollector *fc, const char *name)
+{
     if (fc->cnt == fc->capacity) {
         unsigned capacity = fc->capacity ? fc->capacity * 2 : 16;
         FeatureVector **v = realloc(fc->feature_vector, capacity * sizeof(*v));
@@ -66,7 +70,8 @@ static FeatureVector *add_vector(VmafFeatureCollector *fc, const char *name) {
     return fv;
 }
 
-static int grow_vector(FeatureVector *fv, unsigned index) {
+static int grow_vector(FeatureVector *fv, unsigned index)
+{
     unsigned capacity = fv->capacity;
     while (capacity <= index) {
         if (capacity > (1u << 30))
@@ -85,7 +90,8 @@ static int grow_vector(FeatureVector *fv, unsigned index) {
 }
 
 int vmaf_feature_collector_append(VmafFeatureCollector *fc, const char *name, double value,
-                                  unsigned index) {
+                                  unsigned index)
+{
     if (!fc || !name)
         return -EINVAL;
     int err = 0;
@@ -117,7 +123,8 @@ unlock:
 }
 
 int vmaf_feature_collector_get_score(VmafFeatureCollector *fc, const char *name, double *value,
-                                     unsigned index) {
+                                     unsigned index)
+{
     if (!fc || !name || !value)
         return -EINVAL;
     int err = -EINVAL;
@@ -131,7 +138,8 @@ int vmaf_feature_collector_get_score(VmafFeatureCollector *fc, const char *name,
     return err;
 }
 
-int vmaf_feature_collector_set_aggregate(VmafFeatureCollector *fc, const char *name, double value) {
+int vmaf_feature_collector_set_aggregate(VmafFeatureCollector *fc, const char *name, double value)
+{
     if (!fc || !name)
         return -EINVAL;
     int err = 0;
@@ -163,8 +171,8 @@ unlock:
     return err;
 }
 
-int vmaf_feature_collector_get_aggregate(VmafFeatureCollector *fc, const char *name,
-                                         double *value) {
+int vmaf_feature_collector_get_aggregate(VmafFeatureCollector *fc, const char *name, double *value)
+{
     if (!fc || !name || !value)
         return -EINVAL;
     int err = -EINVAL;

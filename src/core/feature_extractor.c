@@ -6,7 +6,8 @@
 #include "log.h"
 
 int vmaf_fex_context_create(VmafFexContext **ctx, const VmafFeatureExtractor *fex,
-                            const VmafDictionary *opts) {
+                            const VmafDictionary *opts)
+{
     if (!ctx || !fex)
         return -EINVAL;
     int err = -ENOMEM;
@@ -29,7 +30,8 @@ fail:
 }
 
 int vmaf_fex_context_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
-                          unsigned w, unsigned h) {
+                          unsigned w, unsigned h)
+{
     if (ctx->initialized)
         return 0;
     int err = ctx->fex->init ? ctx->fex->init(ctx, pix_fmt, bpc, w, h) : 0;
@@ -43,7 +45,8 @@ int vmaf_fex_context_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
 }
 
 int vmaf_fex_context_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
-                             unsigned index, VmafFeatureCollector *fc) {
+                             unsigned index, VmafFeatureCollector *fc)
+{
     int err = vmaf_fex_context_init(ctx, ref->pix_fmt, ref->bpc, ref->w[0], ref->h[0]);
     if (err)
         return err;
@@ -54,7 +57,8 @@ int vmaf_fex_context_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
     return err;
 }
 
-int vmaf_fex_context_flush(VmafFexContext *ctx, VmafFeatureCollector *fc) {
+int vmaf_fex_context_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
     if (!ctx->fex->flush || !ctx->initialized)
         return 0;
     int ret;
@@ -63,7 +67,8 @@ int vmaf_fex_context_flush(VmafFexContext *ctx, VmafFeatureCollector *fc) {
     return ret < 0 ? ret : 0;
 }
 
-void vmaf_fex_context_destroy(VmafFexContext *ctx) {
+void vmaf_fex_context_destroy(VmafFexContext *ctx)
+{
     if (!ctx)
         return;
     if (ctx->initialized && ctx->fex->close)
@@ -74,7 +79,8 @@ void vmaf_fex_context_destroy(VmafFexContext *ctx) {
 }
 
 int vmaf_fex_append(VmafFexContext *ctx, VmafFeatureCollector *fc, const char *provided_name,
-                    double value, unsigned index) {
+                    double value, unsigned index)
+{
     char name[256];
     int err = vmaf_feature_name_from_state(name, sizeof(name), provided_name, ctx->fex->options,
                                            ctx->priv);

@@ -41,7 +41,8 @@ static const struct {
     {"Speed_temporal_feature_speed_temporal_score", "speed_temporal"},
 };
 
-const char *vmaf_feature_name_alias(const char *name) {
+const char *vmaf_feature_name_alias(const char *name)
+{
     for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
         if (!strcmp(name, aliases[i].name))
             return aliases[i].alias;
@@ -49,7 +50,8 @@ const char *vmaf_feature_name_alias(const char *name) {
     return name;
 }
 
-static bool is_default(const VmafOption *o, const void *obj) {
+static bool is_default(const VmafOption *o, const void *obj)
+{
     const void *field = (const uint8_t *)obj + o->offset;
     switch (o->type) {
     case VMAF_OPT_TYPE_BOOL:
@@ -65,7 +67,8 @@ static bool is_default(const VmafOption *o, const void *obj) {
 }
 
 static int append(char *buf, size_t n, size_t *len, const char *fmt, const char *key,
-                  const char *val) {
+                  const char *val)
+{
     int w = snprintf(buf + *len, n - *len, fmt, key, val);
     if (w < 0 || (size_t)w >= n - *len)
         return -ENAMETOOLONG;
@@ -73,7 +76,8 @@ static int append(char *buf, size_t n, size_t *len, const char *fmt, const char 
     return 0;
 }
 
-static void format_value(char *out, size_t n, const VmafOption *o, const void *obj) {
+static void format_value(char *out, size_t n, const VmafOption *o, const void *obj)
+{
     const void *field = (const uint8_t *)obj + o->offset;
     switch (o->type) {
     case VMAF_OPT_TYPE_INT:
@@ -91,12 +95,14 @@ static void format_value(char *out, size_t n, const VmafOption *o, const void *o
     }
 }
 
-static int by_name(const void *a, const void *b) {
+static int by_name(const void *a, const void *b)
+{
     return strcmp((*(const VmafOption *const *)a)->name, (*(const VmafOption *const *)b)->name);
 }
 
 int vmaf_feature_name_from_state(char *buf, size_t n, const char *name, const VmafOption *options,
-                                 const void *obj) {
+                                 const void *obj)
+{
     const VmafOption *changed[64];
     unsigned cnt = 0;
     for (const VmafOption *o = options; o && o->name && cnt < 64; o++) {
@@ -117,7 +123,8 @@ int vmaf_feature_name_from_state(char *buf, size_t n, const char *name, const Vm
     return err;
 }
 
-static size_t state_size(const VmafOption *options) {
+static size_t state_size(const VmafOption *options)
+{
     size_t size = 0;
     for (const VmafOption *o = options; o && o->name; o++) {
         size_t end = o->offset + sizeof(double) + sizeof(void *);
@@ -128,7 +135,8 @@ static size_t state_size(const VmafOption *options) {
 }
 
 int vmaf_feature_name_from_options(char *buf, size_t n, const char *name, const VmafOption *options,
-                                   const VmafDictionary *opts) {
+                                   const VmafDictionary *opts)
+{
     void *obj = calloc(1, state_size(options) + 1);
     if (!obj)
         return -ENOMEM;

@@ -6,15 +6,18 @@
 
 static _Atomic int log_level = VMAF_LOG_LEVEL_INFO;
 
-void vmaf_log_set_level(enum VmafLogLevel level) {
+void vmaf_log_set_level(enum VmafLogLevel level)
+{
     log_level = level;
 }
 
-enum VmafLogLevel vmaf_log_get_level(void) {
+enum VmafLogLevel vmaf_log_get_level(void)
+{
     return log_level;
 }
 
-static const char *level_prefix(enum VmafLogLevel level) {
+static const char *level_prefix(enum VmafLogLevel level)
+{
     switch (level) {
     case VMAF_LOG_LEVEL_ERROR:
         return "error";
@@ -27,7 +30,8 @@ static const char *level_prefix(enum VmafLogLevel level) {
     }
 }
 
-void vmaf_log(enum VmafLogLevel level, const char *fmt, ...) {
+void vmaf_log(enum VmafLogLevel level, const char *fmt, ...)
+{
     if (level == VMAF_LOG_LEVEL_NONE || level > (enum VmafLogLevel)log_level)
         return;
     char line[1024];

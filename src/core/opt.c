@@ -8,7 +8,8 @@
 #include "log.h"
 #include "opt.h"
 
-const VmafOption *vmaf_option_find(const VmafOption *options, const char *name) {
+const VmafOption *vmaf_option_find(const VmafOption *options, const char *name)
+{
     for (const VmafOption *o = options; o && o->name; o++) {
         if (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name)))
             return o;
@@ -16,7 +17,8 @@ const VmafOption *vmaf_option_find(const VmafOption *options, const char *name) 
     return NULL;
 }
 
-static void set_default(const VmafOption *o, void *obj) {
+static void set_default(const VmafOption *o, void *obj)
+{
     void *field = (uint8_t *)obj + o->offset;
     switch (o->type) {
     case VMAF_OPT_TYPE_BOOL:
@@ -34,7 +36,8 @@ static void set_default(const VmafOption *o, void *obj) {
     }
 }
 
-static int parse_number(const char *val, double *out) {
+static int parse_number(const char *val, double *out)
+{
     char *end;
     errno = 0;
     double d = strtod(val, &end);
@@ -44,7 +47,8 @@ static int parse_number(const char *val, double *out) {
     return 0;
 }
 
-static int set_value(const char *fex_name, const VmafOption *o, void *obj, const char *val) {
+static int set_value(const char *fex_name, const VmafOption *o, void *obj, const char *val)
+{
     void *field = (uint8_t *)obj + o->offset;
     double d;
     switch (o->type) {
@@ -86,7 +90,8 @@ out_of_range:
 }
 
 int vmaf_options_apply(const char *fex_name, const VmafOption *options, void *obj,
-                       const VmafDictionary *opts) {
+                       const VmafDictionary *opts)
+{
     for (const VmafOption *o = options; o && o->name; o++)
         set_default(o, obj);
     for (unsigned i = 0; opts && i < opts->cnt; i++) {

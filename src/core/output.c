@@ -22,7 +22,8 @@ static const char *const pool_method_name[VMAF_POOL_METHOD_NB] = {
 
 /* libvmaf prints %.6f, unless the fractional part starts with more than six
  * zeros, then %.16f so that the value does not print as a round number. */
-static const char *score_format(double v) {
+static const char *score_format(double v)
+{
     double a = fabs(v);
     double frac = a - (int)a;
     int zeros = 0;
@@ -33,7 +34,8 @@ static const char *score_format(double v) {
     return zeros <= 6 ? "%.6f" : "%.16f";
 }
 
-static void print_score(FILE *f, double v, const char *nan_text) {
+static void print_score(FILE *f, double v, const char *nan_text)
+{
     if (nan_text && !isfinite(v)) {
         fputs(nan_text, f);
         return;
@@ -41,7 +43,8 @@ static void print_score(FILE *f, double v, const char *nan_text) {
     fprintf(f, score_format(v), v);
 }
 
-static unsigned frame_limit(const VmafFeatureCollector *fc) {
+static unsigned frame_limit(const VmafFeatureCollector *fc)
+{
     unsigned n = 0;
     for (unsigned j = 0; j < fc->cnt; j++) {
         if (fc->feature_vector[j]->capacity > n)
@@ -50,11 +53,13 @@ static unsigned frame_limit(const VmafFeatureCollector *fc) {
     return n;
 }
 
-static int is_written(const FeatureVector *fv, unsigned i) {
+static int is_written(const FeatureVector *fv, unsigned i)
+{
     return i < fv->capacity && fv->score[i].written;
 }
 
-static unsigned frame_score_count(const VmafContext *vmaf, unsigned i) {
+static unsigned frame_score_count(const VmafContext *vmaf, unsigned i)
+{
     if (vmaf->cfg.n_subsample > 1 && i % vmaf->cfg.n_subsample)
         return 0;
     unsigned cnt = 0;
@@ -63,19 +68,37 @@ static unsigned frame_score_count(const VmafContext *vmaf, unsigned i) {
     return cnt;
 }
 
-static double fps_of(const VmafContext *vmaf) {
+static double fps_of(const VmafContext *vmaf)
+{
     const VmafFeatureCollector *fc = vmaf->fc;
     double seconds = (double)(fc->timer.end - fc->timer.begin) / CLOCKS_PER_SEC;
     return vmaf->pic_cnt / seconds;
 }
 
-static int pooled(VmafContext *vmaf, const char *name, unsigned method, double *score) {
-    if (!vmaf->pic_cnt)
-        return -EINVAL;
-    return vmaf_feature_score_pooled(vmaf, name, method, score, 0, vmaf->pic_cnt - 1);
+/* Frames pooled: those read, or, for scores only imported, up to the last
+ * frame that has one. */
+static unsigned pooled_frame_count(const VmafContext *vmaf)
+{
+    if (vmaf->pic_cnt)
+        return vmaf->pic_cnt;
+    unsigned n = 0;
+    for (unsigned i = 0, limit = frame_limit(vmaf->fc); i < limit; i++) {
+        if (frame_score_count(vmaf, i))
+            n = i + 1;
+    }
+    return n;
 }
 
-static void write_xml(VmafContext *vmaf, FILE *f) {
+static int pooled(VmafContext *vmaf, const char *name, unsigned method, double *score)
+{
+    unsigned n = pooled_frame_count(vmaf);
+    if (!n)
+        return -EINVAL;
+    return vmaf_feature_score_pooled(vmaf, name, method, score, 0, n - 1);
+}
+
+static void write_xml(VmafContext *vmaf, FILE *f)
+{
     VmafFeatureCollector *fc = vmaf->fc;
     fprintf(f, "<VMAF version=\"%s\">\n", vmaf_version());
     fprintf(f, "  <params qualityWidth=\"%u\" qualityHeight=\"%u\" />\n", vmaf->pic_params.w,
@@ -119,11 +142,16 @@ static void write_xml(VmafContext *vmaf, FILE *f) {
     fprintf(f, "/>\n</VMAF>\n");
 }
 
-static void write_json(VmafContext *vmaf, FILE *f) {
+static void write_json(VmafContext *vmaf, FILE *f)
+{
     VmafFeatureCollector *fc = vmaf->fc;
-    fprintf(f, "{\n  \"version\": \"%s\",\n  \"fps\": ", vmaf_version());
-    print_score(f, fps_of(vmaf), "null");
-    fprintf(f, ",\n  \"frames\": [");
+    fprintf(f, "{\n  \"version\": \"%s\",\n", vmaf_version());
+    double fps = fps_of(vmaf);
+    if (isfinite(fps))
+        fprintf(f, "  \"fps\": %.2f,\n", fps);
+    else
+        fprintf(f, "  \"fps\": null,\n");
+    fprintf(f, "  \"frames\": [");
     const char *sep = "\n";
     for (unsigned i = 0, n = frame_limit(fc); i < n; i++) {
         unsigned cnt = frame_score_count(vmaf, i);
@@ -166,7 +194,8 @@ static void write_json(VmafContext *vmaf, FILE *f) {
 
 /* Unlike libvmaf, a score missing from a frame leaves an empty cell, so the
  * columns stay under their headers. */
-static void write_csv(VmafContext *vmaf, FILE *f) {
+static void write_csv(VmafContext *vmaf, FILE *f)
+{
     VmafFeatureCollector *fc = vmaf->fc;
     fprintf(f, "Frame,");
     for (unsigned j = 0; j < fc->cnt; j++)
@@ -186,7 +215,8 @@ static void write_csv(VmafContext *vmaf, FILE *f) {
     }
 }
 
-static void write_sub(VmafContext *vmaf, FILE *f) {
+static void write_sub(VmafContext *vmaf, FILE *f)
+{
     VmafFeatureCollector *fc = vmaf->fc;
     for (unsigned i = 0, n = frame_limit(fc); i < n; i++) {
         if (!frame_score_count(vmaf, i))
@@ -204,7 +234,8 @@ static void write_sub(VmafContext *vmaf, FILE *f) {
     }
 }
 
-static void write_format(VmafContext *vmaf, FILE *f, enum VmafOutputFormat fmt) {
+static void write_format(VmafContext *vmaf, FILE *f, enum VmafOutputFormat fmt)
+{
     switch (fmt) {
     case VMAF_OUTPUT_FORMAT_JSON:
         write_json(vmaf, f);
@@ -222,12 +253,14 @@ static void write_format(VmafContext *vmaf, FILE *f, enum VmafOutputFormat fmt) 
 }
 
 /* Pipes, terminals and /dev/stdout cannot be renamed into: write directly. */
-static int is_special_file(const char *path) {
+static int is_special_file(const char *path)
+{
     struct stat st;
     return !strcmp(path, "-") || (!stat(path, &st) && !S_ISREG(st.st_mode));
 }
 
-int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt) {
+int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)
+{
     if (!vmaf || !output_path || fmt < VMAF_OUTPUT_FORMAT_XML || fmt > VMAF_OUTPUT_FORMAT_SUB)
         return -EINVAL;
     if (is_special_file(output_path)) {

@@ -26,7 +26,8 @@ struct VmafPicturePool {
 };
 
 static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
-                          unsigned h, size_t *total) {
+                          unsigned h, size_t *total)
+{
     if (bpc < 8 || bpc > 16 || !w || !h || pix_fmt == VMAF_PIX_FMT_UNKNOWN ||
         pix_fmt > VMAF_PIX_FMT_YUV400P)
         return -EINVAL;
@@ -49,7 +50,8 @@ static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsign
     return 0;
 }
 
-static void point_planes(VmafPicture *pic, uint8_t *buf) {
+static void point_planes(VmafPicture *pic, uint8_t *buf)
+{
     for (unsigned p = 0; p < 3; p++) {
         pic->data[p] = pic->h[p] ? buf : NULL;
         buf += (size_t)pic->stride[p] * pic->h[p];
@@ -57,7 +59,8 @@ static void point_planes(VmafPicture *pic, uint8_t *buf) {
 }
 
 int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
-                       unsigned h) {
+                       unsigned h)
+{
     if (!pic)
         return -EINVAL;
     size_t size;
@@ -79,7 +82,8 @@ int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned 
     return 0;
 }
 
-int vmaf_picture_ref(VmafPicture *dst, const VmafPicture *src) {
+int vmaf_picture_ref(VmafPicture *dst, const VmafPicture *src)
+{
     if (!dst || !src || !src->ref)
         return -EINVAL;
     atomic_fetch_add(&src->ref->cnt, 1);
@@ -87,7 +91,8 @@ int vmaf_picture_ref(VmafPicture *dst, const VmafPicture *src) {
     return 0;
 }
 
-static void pool_return(VmafPicturePool *pool, VmafRef *ref) {
+static void pool_return(VmafPicturePool *pool, VmafRef *ref)
+{
     pthread_mutex_lock(&pool->lock);
     pool->in_use[ref - pool->slot] = false;
     pool->n_free++;
@@ -95,7 +100,8 @@ static void pool_return(VmafPicturePool *pool, VmafRef *ref) {
     pthread_mutex_unlock(&pool->lock);
 }
 
-int vmaf_picture_unref(VmafPicture *pic) {
+int vmaf_picture_unref(VmafPicture *pic)
+{
     if (!pic || !pic->ref)
         return -EINVAL;
     VmafRef *ref = pic->ref;
@@ -111,12 +117,14 @@ int vmaf_picture_unref(VmafPicture *pic) {
     return 0;
 }
 
-unsigned vmaf_picture_plane_count(const VmafPicture *pic) {
+unsigned vmaf_picture_plane_count(const VmafPicture *pic)
+{
     return pic->pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
 }
 
 int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
-                           unsigned bpc, unsigned w, unsigned h) {
+                           unsigned bpc, unsigned w, unsigned h)
+{
     if (!pool || !cnt)
         return -EINVAL;
     VmafPicturePool *p = calloc(1, sizeof(*p));
@@ -152,7 +160,8 @@ fail:
     return err;
 }
 
-int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic) {
+int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic)
+{
     if (!pool || !pic)
         return -EINVAL;
     pthread_mutex_lock(&pool->lock);
@@ -173,7 +182,8 @@ int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic) {
     return 0;
 }
 
-void vmaf_picture_pool_destroy(VmafPicturePool *pool) {
+void vmaf_picture_pool_destroy(VmafPicturePool *pool)
+{
     if (!pool)
         return;
     pthread_mutex_lock(&pool->lock);

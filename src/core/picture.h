@@ -5,7 +5,8 @@
 #include "libvmaf/picture.h"
 
 /* Bytes per sample: 1 for bpc 8, else 2. */
-static inline unsigned vmaf_picture_bytes_per_sample(const VmafPicture *pic) {
+static inline unsigned vmaf_picture_bytes_per_sample(const VmafPicture *pic)
+{
     return pic->bpc > 8 ? 2 : 1;
 }
 

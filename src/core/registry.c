@@ -13,7 +13,8 @@ static const VmafFeatureExtractor *const registry[] = {
     &vmaf_fex_psnr, &vmaf_fex_adm, &vmaf_fex_motion, &vmaf_fex_vif, NULL,
 };
 
-const VmafFeatureExtractor *vmaf_get_feature_extractor_by_name(const char *name) {
+const VmafFeatureExtractor *vmaf_get_feature_extractor_by_name(const char *name)
+{
     for (unsigned i = 0; registry[i]; i++) {
         if (!strcmp(registry[i]->name, name))
             return registry[i];
@@ -22,7 +23,8 @@ const VmafFeatureExtractor *vmaf_get_feature_extractor_by_name(const char *name)
 }
 
 const VmafFeatureExtractor *vmaf_get_feature_extractor_by_feature_name(const char *feature,
-                                                                       uint64_t flags) {
+                                                                       uint64_t flags)
+{
     for (unsigned i = 0; registry[i]; i++) {
         const VmafFeatureExtractor *fex = registry[i];
         if (flags && !(fex->flags & flags))

@@ -27,7 +27,8 @@ struct VmafThreadPool {
     Worker *worker;
 };
 
-static void *worker_main(void *arg) {
+static void *worker_main(void *arg)
+{
     Worker *w = arg;
     VmafThreadPool *pool = w->pool;
     pthread_mutex_lock(&pool->lock);
@@ -57,7 +58,8 @@ static void *worker_main(void *arg) {
     return NULL;
 }
 
-int vmaf_thread_pool_create(VmafThreadPool **pool, unsigned n_threads) {
+int vmaf_thread_pool_create(VmafThreadPool **pool, unsigned n_threads)
+{
     if (!pool || !n_threads)
         return -EINVAL;
     VmafThreadPool *p = calloc(1, sizeof(*p));
@@ -86,7 +88,8 @@ int vmaf_thread_pool_create(VmafThreadPool **pool, unsigned n_threads) {
 }
 
 int vmaf_thread_pool_enqueue(VmafThreadPool *pool, VmafThreadPoolJob fn, const void *arg,
-                             unsigned arg_size) {
+                             unsigned arg_size)
+{
     Job *job = malloc(sizeof(*job) + arg_size);
     if (!job)
         return -ENOMEM;
@@ -107,14 +110,16 @@ int vmaf_thread_pool_enqueue(VmafThreadPool *pool, VmafThreadPoolJob fn, const v
     return 0;
 }
 
-void vmaf_thread_pool_wait(VmafThreadPool *pool) {
+void vmaf_thread_pool_wait(VmafThreadPool *pool)
+{
     pthread_mutex_lock(&pool->lock);
     while (pool->head || pool->busy)
         pthread_cond_wait(&pool->idle, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
 }
 
-void vmaf_thread_pool_destroy(VmafThreadPool *pool, void (*free_data)(void *data)) {
+void vmaf_thread_pool_destroy(VmafThreadPool *pool, void (*free_data)(void *data))
+{
     if (!pool)
         return;
     vmaf_thread_pool_wait(pool);

@@ -69,7 +69,7 @@ static void test_number_format(void) {
     close(fd);
     CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_CSV), 0);
     const char *csv = slurp(path);
-    CHECK(csv && strstr(csv, "Frame,x,\n0,30.0000001000000010,\n1,30.000001,\n2,42.000000,\n"
+    CHECK(csv && strstr(csv, "Frame,x,\n0,30.0000001000000012,\n1,30.000001,\n2,42.000000,\n"
                              "3,0.500000,\n"));
     CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_SUB), 0);
     CHECK(strstr(slurp(path), "{1}{2}frame: 1|x: 30.000001|\n"));
