@@ -26,7 +26,9 @@ typedef struct VmafModelConfig {
 
 /* Loads the model called version ("vmaf_v0.6.1"): the file version.json is
  * looked for in $VMAF_MODEL_DIR, then in the install prefix's share folder.
- * The model files are data and are not compiled in. */
+ * The model files are data and are not compiled in. Fails with -ENOENT when
+ * no file is found and with -ENOTSUP when the file holds a model collection
+ * (load it with vmaf_model_collection_load()). */
 int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version);
 int vmaf_model_load_from_path(VmafModel **model, VmafModelConfig *cfg, const char *path);
 
