@@ -1,0 +1,132 @@
+/* Per-pixel stages of integer ADM (detail loss / additive impairment).
+ *
+ * Each of the four scales runs a db2 wavelet level on reference and
+ * distorted luma, splits the distorted detail bands into a restored part r
+ * (what survives of the reference) and an additive part a = dis - r, weights
+ * both with a contrast sensitivity factor and sums cubes of what exceeds a
+ * contrast masking threshold. Scale 0 works on int16 bands, scales 1..3 on
+ * int32 bands with their own fixed-point formats; both are mirrored bit for
+ * bit from libvmaf, including its rounding quirks.
+ *
+ * Band order is h, v, d everywhere: h is high-pass vertically and low-pass
+ * horizontally, v the other way round, d high-pass both ways. The
+ * approximation band (low-pass both ways) only feeds the next level, which
+ * works in int32, so it is stored as int32 at every level. */
+#ifndef VMAF_FEATURE_ADM_DSP_H
+#define VMAF_FEATURE_ADM_DSP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { ADM_BAND_H, ADM_BAND_V, ADM_BAND_D, ADM_DETAIL_BANDS };
+
+enum { ADM_SCALES = 4, ADM_DWT_TAPS = 4 };
+
+typedef struct AdmBands16 {
+    int16_t *band[ADM_DETAIL_BANDS];
+} AdmBands16;
+
+typedef struct AdmBands32 {
+    int32_t *band[ADM_DETAIL_BANDS];
+} AdmBands32;
+
+/* Half-open rectangle [left, right) x [top, bottom) of band samples. */
+typedef struct AdmRect {
+    int left, top, right, bottom;
+} AdmRect;
+
+/* Source indices of one wavelet level: output row i reads input rows
+ * rows[4i..4i+3], output column j input columns cols[4j..4j+3]. */
+typedef struct AdmDwtTaps {
+    const int32_t *rows, *cols;
+} AdmDwtTaps;
+
+/* Right shifts of the masked cubes: each cube of band b is rounded and
+ * shifted by cube[b], each row sum by row. */
+typedef struct AdmCmShifts {
+    int cube[ADM_DETAIL_BANDS];
+    int row;
+} AdmCmShifts;
+
+/* Right shifts of the reference cubes at scales 1..3: the square by square
+ * (rounded with a full unit, as libvmaf does), the cube by cube, each row sum
+ * by row. */
+typedef struct AdmDenShifts {
+    int square, cube, row;
+} AdmDenShifts;
+
+/* Fills the 4 source indices of each of the (n + 1) / 2 outputs of a pass
+ * over n samples: 2i-1 .. 2i+2, with -1 read as 1 and indices past the end
+ * reflected about n - 1/2 (n -> n-1, n+1 -> n-2). Needs n >= 5. */
+void adm_dwt_taps(int32_t *taps, int n);
+
+/* 2^30 / |i| with the sign of i, for -32768 <= i <= 32768, i != 0; the
+ * returned pointer is the entry for 0. Built once, shared by all instances. */
+const int32_t *adm_reciprocal_table(void);
+
+/* The 15 leading bits of v >= 32768, rounded, and the shift that drops the
+ * others: v ~ mantissa << *shift with 16384 <= mantissa <= 32768. */
+static inline uint32_t adm_best15(uint32_t v, int *shift)
+{
+    int s = 17 - __builtin_clz(v);
+    *shift = s;
+    return (v + (1u << (s - 1))) >> s;
+}
+
+typedef struct AdmDsp {
+    /* Scale 0 wavelet level of a w x h luma plane (src_stride in bytes; 8-bit
+     * samples, or 16-bit ones of bit depth bpc). Writes (w+1)/2 x (h+1)/2
+     * samples of each detail band into dst and of the approximation into
+     * approx, both with stride dst_stride elements. tmp holds 2 * w int32. */
+    void (*dwt_s0_8)(const uint8_t *src, ptrdiff_t src_stride, int w, int h, const AdmDwtTaps *taps,
+                     int32_t *tmp, const AdmBands16 *dst, int32_t *approx, ptrdiff_t dst_stride);
+    void (*dwt_s0_16)(const uint16_t *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
+                      const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst, int32_t *approx,
+                      ptrdiff_t dst_stride);
+    /* Wavelet level of scale 1..3 on the previous approximation (w x h,
+     * strides in elements). approx must not overlap src. */
+    void (*dwt_s123)(const int32_t *src, ptrdiff_t src_stride, int w, int h, int scale,
+                     const AdmDwtTaps *taps, int32_t *tmp, const AdmBands32 *dst, int32_t *approx,
+                     ptrdiff_t dst_stride);
+
+    /* Splits the distorted bands into restored and additive parts over win.
+     * recip is adm_reciprocal_table(); gain_limit caps the enhancement. */
+    void (*decouple_s0)(const AdmBands16 *ref, const AdmBands16 *dis, const AdmBands16 *restored,
+                        const AdmBands16 *additive, ptrdiff_t stride, const AdmRect *win,
+                        double gain_limit, const int32_t *recip);
+    void (*decouple_s123)(const AdmBands32 *ref, const AdmBands32 *dis, const AdmBands32 *restored,
+                          const AdmBands32 *additive, ptrdiff_t stride, const AdmRect *win,
+                          double gain_limit, const int32_t *recip);
+
+    /* Weights src with the fixed-point CSF factors over win: the weighted
+     * value goes to csf, a thirtieth of its magnitude to csf_30. */
+    void (*csf_s0)(const AdmBands16 *src, const AdmBands16 *csf, const AdmBands16 *csf_30,
+                   ptrdiff_t stride, const AdmRect *win, const uint16_t rfactor[3]);
+    void (*csf_s123)(const AdmBands32 *src, const AdmBands32 *csf, const AdmBands32 *csf_30,
+                     ptrdiff_t stride, const AdmRect *win, const uint32_t rfactor[3]);
+
+    /* Sums of the cubed magnitudes of the reference bands over region, each
+     * row sum rounded and shifted right by row_shift (scale 0) or as shifts
+     * says (scales 1..3). */
+    void (*den_s0)(const AdmBands16 *ref, ptrdiff_t stride, const AdmRect *region, int row_shift,
+                   uint64_t sum[ADM_DETAIL_BANDS]);
+    void (*den_s123)(const AdmBands32 *ref, ptrdiff_t stride, const AdmRect *region,
+                     const AdmDenShifts *shifts, uint64_t sum[ADM_DETAIL_BANDS]);
+
+    /* Contrast masking: over region, sums the cubes of what the CSF-weighted
+     * src exceeds the masking threshold by. The threshold of a sample is the
+     * sum over the three bands of csf_30 on its 8 neighbours plus a
+     * fifteenth of |csf| at the sample itself; outside the w x h band,
+     * neighbour -1 reads 1 and neighbour w (h) reads w-1 (h-1). */
+    void (*cm_s0)(const AdmBands16 *src, const AdmBands16 *csf, const AdmBands16 *csf_30,
+                  ptrdiff_t stride, int w, int h, const AdmRect *region, const uint16_t rfactor[3],
+                  const AdmCmShifts *shifts, int64_t sum[ADM_DETAIL_BANDS]);
+    void (*cm_s123)(const AdmBands32 *src, const AdmBands32 *csf, const AdmBands32 *csf_30,
+                    ptrdiff_t stride, int w, int h, const AdmRect *region,
+                    const uint32_t rfactor[3], const AdmCmShifts *shifts,
+                    int64_t sum[ADM_DETAIL_BANDS]);
+} AdmDsp;
+
+void adm_dsp_init(AdmDsp *dsp, unsigned cpu_flags);
+
+#endif
