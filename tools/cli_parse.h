@@ -1,0 +1,78 @@
+/* Command line of the vmaf tool. Parsing prints nothing and never exits: it
+ * fills CliSettings or returns an error with a one-line message. */
+#ifndef VMAF_TOOLS_CLI_PARSE_H
+#define VMAF_TOOLS_CLI_PARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "libvmaf/libvmaf.h"
+#include "video_input.h"
+
+#define CLI_MAX_MODELS 32
+#define CLI_MAX_FEATURES 32
+#define CLI_MAX_OVERLOADS 32
+#define CLI_MAX_THREADS 256
+
+typedef struct CliFeature {
+    const char *spec; /* as given, for messages */
+    const char *name; /* points into buf */
+    VmafFeatureDictionary *opts;
+    char *buf;
+} CliFeature;
+
+/* "<extractor>.<option>=<value>" in a --model argument. */
+typedef struct CliOverload {
+    const char *extractor; /* points into the model's buf */
+    VmafFeatureDictionary *opts;
+} CliOverload;
+
+typedef struct CliModel {
+    const char *path, *version; /* exactly one is set */
+    VmafModelConfig cfg;
+    CliOverload overload[CLI_MAX_OVERLOADS];
+    unsigned overload_cnt;
+    char *buf;
+} CliModel;
+
+enum CliAction {
+    CLI_ACTION_RUN,
+    CLI_ACTION_HELP,
+    CLI_ACTION_VERSION,
+};
+
+typedef struct CliSettings {
+    enum CliAction action;
+    const char *path_ref, *path_dist;
+    bool use_yuv; /* -w/-h/-p/-b given: all four are then in raw */
+    VideoInfo raw;
+    const char *output_path;
+    enum VmafOutputFormat output_fmt;
+    CliModel model[CLI_MAX_MODELS];
+    unsigned model_cnt;
+    CliFeature feature[CLI_MAX_FEATURES];
+    unsigned feature_cnt;
+    unsigned thread_cnt;
+    unsigned subsample;
+    uint64_t cpumask, gpumask;
+    unsigned frame_cnt; /* 0: all */
+    unsigned frame_skip_ref, frame_skip_dist;
+    bool no_prediction;
+    bool quiet;
+    bool common_bitdepth; /* ref and dist depths may differ (--aom_ctc v6.0+) */
+    char error[512];
+} CliSettings;
+
+/* Returns 0, or a negative errno with s->error set. s must be released
+ * with cli_free() either way. */
+int cli_parse(CliSettings *s, int argc, char *const argv[]);
+
+void cli_free(CliSettings *s);
+
+/* The model's label in the pooled score lines: its version or path. */
+const char *cli_model_label(const CliModel *m);
+
+void cli_print_usage(FILE *out, const char *app);
+
+#endif

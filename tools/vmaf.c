@@ -1,0 +1,390 @@
+/* vmaf: scores a distorted video against its reference with VMAF models
+ * and feature extractors, using only the public libvmaf API. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli_parse.h"
+#include "libvmaf/libvmaf.h"
+#include "progress.h"
+#include "video_input.h"
+
+enum {
+    EXIT_USAGE = 1,
+    EXIT_RUNTIME = 2,
+};
+
+typedef struct Run {
+    CliSettings cli;
+    bool tty; /* stderr is a terminal: banner, progress and scores go there */
+    VideoInput ref, dist;
+    VmafContext *vmaf;
+    /* model[i] belongs to cli.model[i]; collection[i] is set when that
+     * model file turned out to be a collection. */
+    VmafModel *model[CLI_MAX_MODELS];
+    VmafModelCollection *collection[CLI_MAX_MODELS];
+    unsigned frames;
+    Progress progress;
+} Run;
+
+static int report(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prints one "vmaf: ..." line and returns the runtime-error exit status. */
+static int report(Run *r, const char *fmt, ...)
+{
+    progress_break_line(&r->progress);
+    fputs("vmaf: ", stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return EXIT_RUNTIME;
+}
+
+static bool interactive(const Run *r)
+{
+    return r->tty && !r->cli.quiet;
+}
+
+static int check_inputs_match(Run *r)
+{
+    const VideoInfo *a = &r->ref.info, *b = &r->dist.info;
+    const char *pa = r->cli.path_ref, *pb = r->cli.path_dist;
+    if (a->w != b->w || a->h != b->h)
+        return report(r, "frame sizes differ: \"%s\" is %ux%u, \"%s\" is %ux%u", pa, a->w, a->h, pb,
+                      b->w, b->h);
+    if (a->pix_fmt != b->pix_fmt)
+        return report(r, "pixel formats differ: \"%s\" is %s, \"%s\" is %s", pa,
+                      video_pix_fmt_name(a->pix_fmt), pb, video_pix_fmt_name(b->pix_fmt));
+    if (a->bpc != b->bpc && !r->cli.common_bitdepth)
+        return report(r,
+                      "bit depths differ: \"%s\" is %u-bit, \"%s\" is %u-bit (only --aom_ctc "
+                      "v6.0 and later allow that)",
+                      pa, a->bpc, pb, b->bpc);
+    return 0;
+}
+
+static int open_inputs(Run *r)
+{
+    const VideoInfo *raw = r->cli.use_yuv ? &r->cli.raw : NULL;
+    if (video_input_open(&r->ref, r->cli.path_ref, raw))
+        return report(r, "%s", r->ref.error);
+    if (video_input_open(&r->dist, r->cli.path_dist, raw))
+        return report(r, "%s", r->dist.error);
+    return check_inputs_match(r);
+}
+
+static int init_context(Run *r)
+{
+    const CliSettings *c = &r->cli;
+    VmafConfiguration cfg = {
+        .log_level = VMAF_LOG_LEVEL_INFO,
+        .n_threads = c->thread_cnt,
+        .n_subsample = c->subsample,
+        .cpumask = c->cpumask,
+        .gpumask = c->gpumask,
+    };
+    int err = vmaf_init(&r->vmaf, cfg);
+    if (err)
+        return report(r, "could not initialise the VMAF context (%s)", strerror(-err));
+
+    const VideoInfo *info = &r->ref.info;
+    const unsigned bpc = info->bpc > r->dist.info.bpc ? info->bpc : r->dist.info.bpc;
+    /* Enough pictures for the frames in flight on every thread, as libvmaf's
+     * own tool allocates. */
+    VmafPictureConfiguration pool = {
+        .pic_params = {.w = info->w, .h = info->h, .bpc = bpc, .pix_fmt = info->pix_fmt},
+        .pic_cnt = c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4,
+    };
+    err = vmaf_preallocate_pictures(r->vmaf, pool);
+    if (err)
+        return report(r, "could not allocate %u pictures of %ux%u (%s)", pool.pic_cnt, info->w,
+                      info->h, strerror(-err));
+    if (interactive(r))
+        fprintf(stderr, "picture pool: %u pictures pre-allocated\n", pool.pic_cnt);
+    return 0;
+}
+
+static int report_model_error(Run *r, const CliModel *m, int err)
+{
+    /* The library has said what is wrong with the file, naming it. */
+    if (err != -ENOMEM)
+        return EXIT_RUNTIME;
+    if (m->version)
+        return report(r,
+                      "could not load model version \"%s\" (%s; model files are looked up "
+                      "in $VMAF_MODEL_DIR)",
+                      m->version, strerror(-err));
+    return report(r, "could not load model file \"%s\" (%s)", m->path, strerror(-err));
+}
+
+static int load_model_file(Run *r, unsigned i)
+{
+    const CliModel *m = &r->cli.model[i];
+    VmafModelConfig cfg = m->cfg;
+    int err = m->version ? vmaf_model_load(&r->model[i], &cfg, m->version)
+                         : vmaf_model_load_from_path(&r->model[i], &cfg, m->path);
+    if (!err)
+        return 0;
+    r->model[i] = NULL;
+    /* --model names either a model or a model collection. */
+    if (err != -ENOTSUP)
+        return report_model_error(r, m, err);
+
+    cfg = m->cfg;
+    int err_collection =
+        m->version
+            ? vmaf_model_collection_load(&r->model[i], &r->collection[i], &cfg, m->version)
+            : vmaf_model_collection_load_from_path(&r->model[i], &r->collection[i], &cfg, m->path);
+    if (!err_collection)
+        return 0;
+    r->model[i] = NULL;
+    r->collection[i] = NULL;
+    return report_model_error(r, m, err);
+}
+
+static int load_model(Run *r, unsigned i)
+{
+    CliModel *m = &r->cli.model[i];
+    int err = load_model_file(r, i);
+    if (err)
+        return err;
+
+    for (unsigned j = 0; j < m->overload_cnt; j++) {
+        CliOverload *o = &m->overload[j];
+        VmafFeatureDictionary *opts = o->opts;
+        o->opts = NULL; /* the library takes it, also on failure */
+        err = r->collection[i] ? vmaf_model_collection_feature_overload(
+                                     r->model[i], &r->collection[i], o->extractor, opts)
+                               : vmaf_model_feature_overload(r->model[i], o->extractor, opts);
+        if (err)
+            return report(r, "model \"%s\": could not override options of extractor \"%s\" (%s)",
+                          cli_model_label(m), o->extractor, strerror(-err));
+    }
+
+    err = r->collection[i] ? vmaf_use_features_from_model_collection(r->vmaf, r->collection[i])
+                           : vmaf_use_features_from_model(r->vmaf, r->model[i]);
+    if (err)
+        return report(r, "model \"%s\": could not set up its feature extractors (%s)",
+                      cli_model_label(m), strerror(-err));
+    return 0;
+}
+
+static int register_features(Run *r)
+{
+    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
+        int err = load_model(r, i);
+        if (err)
+            return err;
+    }
+    for (unsigned i = 0; i < r->cli.feature_cnt; i++) {
+        CliFeature *f = &r->cli.feature[i];
+        VmafFeatureDictionary *opts = f->opts;
+        f->opts = NULL; /* the library takes it, also on failure */
+        int err = vmaf_use_feature(r->vmaf, f->name, opts);
+        /* -EINVAL: the library has logged which extractor or option is wrong. */
+        if (err == -EINVAL)
+            return EXIT_RUNTIME;
+        if (err)
+            return report(r,
+                          "--feature \"%s\" was rejected: unknown extractor or invalid option "
+                          "(%s)",
+                          f->spec, strerror(-err));
+    }
+    return 0;
+}
+
+/* Reads the next frame of in into a pool picture. Returns 1 with pic to be
+ * handed on, 0 at the end of the input, -1 after reporting an error. */
+static int read_picture(Run *r, VideoInput *in, VmafPicture *pic)
+{
+    int err = vmaf_fetch_preallocated_picture(r->vmaf, pic);
+    if (err) {
+        report(r, "could not get a picture from the pool (%s)", strerror(-err));
+        return -1;
+    }
+    const int ret = video_input_read(in, pic);
+    if (ret == 1)
+        return 1;
+    vmaf_picture_unref(pic);
+    if (ret < 0) {
+        report(r, "%s", in->error);
+        return -1;
+    }
+    return 0;
+}
+
+static int skip_frames(Run *r, VideoInput *in, unsigned cnt)
+{
+    for (unsigned i = 0; i < cnt; i++) {
+        VmafPicture pic;
+        const int ret = read_picture(r, in, &pic);
+        if (ret < 0)
+            return EXIT_RUNTIME;
+        if (!ret)
+            break;
+        vmaf_picture_unref(&pic);
+    }
+    return 0;
+}
+
+/* Reads one pair. Returns 1 with both pictures, 0 when an input ended (with
+ * a warning when only one did), -1 after reporting an error. */
+static int read_pair(Run *r, VmafPicture *ref, VmafPicture *dist)
+{
+    const int ret_ref = read_picture(r, &r->ref, ref);
+    if (ret_ref < 0)
+        return -1;
+    const int ret_dist = read_picture(r, &r->dist, dist);
+    if (ret_ref == 1 && ret_dist == 1)
+        return 1;
+    if (ret_ref == 1)
+        vmaf_picture_unref(ref);
+    if (ret_dist == 1)
+        vmaf_picture_unref(dist);
+    if (ret_dist < 0)
+        return -1;
+    if (ret_ref != ret_dist) {
+        /* Like libvmaf's tool: the frames both inputs have are scored. */
+        progress_break_line(&r->progress);
+        fprintf(stderr, "\"%s\" ended before \"%s\".\n",
+                ret_ref ? r->cli.path_dist : r->cli.path_ref,
+                ret_ref ? r->cli.path_ref : r->cli.path_dist);
+    }
+    return 0;
+}
+
+static int score_frames(Run *r)
+{
+    int err = skip_frames(r, &r->ref, r->cli.frame_skip_ref);
+    if (!err)
+        err = skip_frames(r, &r->dist, r->cli.frame_skip_dist);
+    if (err)
+        return err;
+
+    progress_start(&r->progress, interactive(r) ? stderr : NULL);
+    while (!r->cli.frame_cnt || r->frames < r->cli.frame_cnt) {
+        VmafPicture ref, dist;
+        const int ret = read_pair(r, &ref, &dist);
+        if (ret < 0)
+            return EXIT_RUNTIME;
+        if (!ret)
+            break;
+        err = vmaf_read_pictures(r->vmaf, &ref, &dist, r->frames);
+        if (err)
+            return report(r, "could not score frame %u (%s)", r->frames, strerror(-err));
+        r->frames++;
+        progress_update(&r->progress, r->frames);
+    }
+    progress_finish(&r->progress, r->frames);
+
+    if (!r->frames)
+        return report(r, "no frames to score in \"%s\" and \"%s\"%s", r->cli.path_ref,
+                      r->cli.path_dist,
+                      r->cli.frame_skip_ref || r->cli.frame_skip_dist ? " after skipping" : "");
+    err = vmaf_read_pictures(r->vmaf, NULL, NULL, 0);
+    if (err)
+        return report(r, "could not finish scoring (%s)", strerror(-err));
+    return 0;
+}
+
+static int pool_scores(Run *r)
+{
+    if (r->cli.no_prediction)
+        return 0;
+    const bool print = r->tty && (!r->cli.quiet || !r->cli.output_path);
+    const unsigned last = r->frames - 1;
+
+    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
+        double score;
+        int err = vmaf_score_pooled(r->vmaf, r->model[i], VMAF_POOL_METHOD_MEAN, &score, 0, last);
+        if (err)
+            return report(r, "could not pool the score of model \"%s\" (%s)",
+                          cli_model_label(&r->cli.model[i]), strerror(-err));
+        if (print)
+            fprintf(stderr, "%s: %f\n", cli_model_label(&r->cli.model[i]), score);
+    }
+    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
+        if (!r->collection[i])
+            continue;
+        VmafModelCollectionScore score = {0};
+        int err = vmaf_score_pooled_model_collection(r->vmaf, r->collection[i],
+                                                     VMAF_POOL_METHOD_MEAN, &score, 0, last);
+        if (err)
+            return report(r, "could not pool the scores of model collection \"%s\" (%s)",
+                          cli_model_label(&r->cli.model[i]), strerror(-err));
+        if (print && score.type == VMAF_MODEL_COLLECTION_SCORE_BOOTSTRAP)
+            fprintf(stderr, "%s: %f, ci.p95: [%f, %f], stddev: %f\n",
+                    cli_model_label(&r->cli.model[i]), score.bootstrap.bagging_score,
+                    score.bootstrap.ci.p95.lo, score.bootstrap.ci.p95.hi, score.bootstrap.stddev);
+    }
+    return 0;
+}
+
+static int write_output(Run *r)
+{
+    if (!r->cli.output_path)
+        return 0;
+    int err = vmaf_write_output(r->vmaf, r->cli.output_path, r->cli.output_fmt);
+    if (err)
+        return report(r, "could not write \"%s\" (%s)", r->cli.output_path, strerror(-err));
+    return 0;
+}
+
+static int run(Run *r)
+{
+    if (interactive(r))
+        fprintf(stderr, "VMAF version %s\n", vmaf_version());
+    int err = open_inputs(r);
+    err = err ? err : init_context(r);
+    err = err ? err : register_features(r);
+    err = err ? err : score_frames(r);
+    err = err ? err : pool_scores(r);
+    return err ? err : write_output(r);
+}
+
+static void release(Run *r)
+{
+    /* The context goes first: it may still hold pictures and models. */
+    if (r->vmaf)
+        vmaf_close(r->vmaf);
+    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
+        if (r->model[i])
+            vmaf_model_destroy(r->model[i]);
+        if (r->collection[i])
+            vmaf_model_collection_destroy(r->collection[i]);
+    }
+    video_input_close(&r->ref);
+    video_input_close(&r->dist);
+    cli_free(&r->cli);
+}
+
+int main(int argc, char *argv[])
+{
+    Run *r = calloc(1, sizeof(*r));
+    if (!r) {
+        fputs("vmaf: out of memory\n", stderr);
+        return EXIT_RUNTIME;
+    }
+    r->tty = isatty(fileno(stderr));
+
+    int status;
+    if (cli_parse(&r->cli, argc, argv)) {
+        fprintf(stderr, "vmaf: %s (see --help)\n", r->cli.error);
+        status = EXIT_USAGE;
+    } else if (r->cli.action == CLI_ACTION_HELP) {
+        cli_print_usage(stdout, argv[0]);
+        status = EXIT_SUCCESS;
+    } else if (r->cli.action == CLI_ACTION_VERSION) {
+        fprintf(stderr, "%s\n", vmaf_version());
+        status = EXIT_SUCCESS;
+    } else {
+        status = run(r);
+    }
+    release(r);
+    free(r);
+    return status;
+}
