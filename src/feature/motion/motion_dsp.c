@@ -1,0 +1,67 @@
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "motion_dsp.h"
+
+/* Q16 Gaussian-like taps, summing to 65536. */
+static const int32_t motion_filter[MOTION_FILTER_TAPS] = {3571, 16004, 26386, 16004, 3571};
+
+enum { MOTION_RADIUS = MOTION_FILTER_TAPS / 2 };
+
+static void diff_blur_vertical_8_c(int32_t *dst, const MotionRows *rows, unsigned w, unsigned shift)
+{
+    const uint8_t *prev[MOTION_FILTER_TAPS], *cur[MOTION_FILTER_TAPS];
+    for (int k = 0; k < MOTION_FILTER_TAPS; k++) {
+        prev[k] = rows->prev[k];
+        cur[k] = rows->cur[k];
+    }
+    const int32_t round = 1 << (shift - 1);
+    /* 8-bit differences times the taps stay well inside 32 bits. */
+    for (unsigned x = 0; x < w; x++) {
+        int32_t acc = 0;
+        for (int k = 0; k < MOTION_FILTER_TAPS; k++)
+            acc += motion_filter[k] * (prev[k][x] - cur[k][x]);
+        dst[x] = (acc + round) >> shift;
+    }
+}
+
+static void diff_blur_vertical_16_c(int32_t *dst, const MotionRows *rows, unsigned w,
+                                    unsigned shift)
+{
+    const uint16_t *prev[MOTION_FILTER_TAPS], *cur[MOTION_FILTER_TAPS];
+    for (int k = 0; k < MOTION_FILTER_TAPS; k++) {
+        prev[k] = rows->prev[k];
+        cur[k] = rows->cur[k];
+    }
+    const int64_t round = INT64_C(1) << (shift - 1);
+    for (unsigned x = 0; x < w; x++) {
+        int64_t acc = 0;
+        for (int k = 0; k < MOTION_FILTER_TAPS; k++)
+            acc += (int64_t)motion_filter[k] * (prev[k][x] - cur[k][x]);
+        dst[x] = (int32_t)((acc + round) >> shift);
+    }
+}
+
+static uint32_t blur_horizontal_abs_sum_c(const int32_t *src, unsigned w)
+{
+    uint32_t sum = 0;
+    for (unsigned x = 0; x < w; x++) {
+        const int left = (int)x - MOTION_RADIUS;
+        const bool inside = x >= MOTION_RADIUS && x + MOTION_RADIUS < w;
+        int64_t acc = 0;
+        for (int k = 0; k < MOTION_FILTER_TAPS; k++) {
+            const unsigned col = inside ? (unsigned)(left + k) : motion_mirror_index(left + k, w);
+            acc += (int64_t)motion_filter[k] * src[col];
+        }
+        sum += (uint32_t)abs((int32_t)((acc + (1 << 15)) >> 16));
+    }
+    return sum;
+}
+
+void motion_dsp_init(MotionDsp *dsp, unsigned cpu_flags)
+{
+    (void)cpu_flags; /* only the C reference so far */
+    dsp->diff_blur_vertical_8 = diff_blur_vertical_8_c;
+    dsp->diff_blur_vertical_16 = diff_blur_vertical_16_c;
+    dsp->blur_horizontal_abs_sum = blur_horizontal_abs_sum_c;
+}
