@@ -1,0 +1,524 @@
+#!/usr/bin/env python3
+"""Golden tests for the vmaf CLI: every printed figure must equal the reference's.
+
+Subcommands:
+  run      one golden case: generate its inputs, run our CLI, compare with expected/CASE.txt
+  record   (re-)record expected files with a reference CLI (used by record.sh only)
+  corpus   one pair of the shared corpus against the shared expected JSON
+  corpus-make  make the shared corpus into a cache directory (once)
+
+Values are compared as the strings the CLIs print (libvmaf prints %.6f, or %.16f when a value
+has six or more zeros after the point), so the printing rule is under test too.
+"""
+import argparse
+import hashlib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+SKIP = 77
+MODELS_TOKEN = "MODELS/"
+METHODS = ("min", "max", "mean", "harmonic_mean")
+MAX_SHOWN = 25
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def skip(msg):
+    print("SKIP: " + msg)
+    sys.exit(SKIP)
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures: {(section, row, name): printed string}
+#   ("frame", frameNum, metric), ("pooled", method, metric), ("aggregate", "value", name)
+
+
+def load_cli_json(path):
+    """Parse a CLI JSON file keeping every number exactly as printed."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        fail(f"no output {path}: {e}")
+    try:
+        doc = json.loads(text, parse_float=str, parse_int=str, parse_constant=str)
+    except ValueError as e:
+        fail(f"{path} is not valid JSON ({e}); first 400 chars:\n{text[:400]}")
+    return doc
+
+
+def printed(v):
+    return "null" if v is None else str(v)
+
+
+def figures_from_json(doc):
+    figs, order = {}, {"frame": [], "pooled": [], "aggregate": []}
+    for fr in doc.get("frames", []):
+        n = int(fr["frameNum"])
+        for k, v in fr["metrics"].items():
+            figs[("frame", n, k)] = printed(v)
+            if k not in order["frame"]:
+                order["frame"].append(k)
+    for k, methods in doc.get("pooled_metrics", {}).items():
+        order["pooled"].append(k)
+        for m, v in methods.items():
+            figs[("pooled", m, k)] = printed(v)
+    for k, v in doc.get("aggregate_metrics", {}).items():
+        order["aggregate"].append(k)
+        figs[("aggregate", "value", k)] = printed(v)
+    return figs, order
+
+
+# ---------------------------------------------------------------------------------------------
+# Expected files: '#' header lines, then three tables (rows of space-separated fields; '-' marks
+# a value the reference did not print):
+#   frames: NAME...      then  FRAMENUM VALUE...
+#   pooled: NAME...      then  METHOD VALUE...
+#   aggregate: NAME...   then  value VALUE...
+
+
+def write_expected(path, header, figs, order):
+    lines = ["# " + h for h in header]
+    for section in ("frame", "pooled", "aggregate"):
+        names = order[section]
+        label = {"frame": "frames", "pooled": "pooled", "aggregate": "aggregate"}[section]
+        lines.append(f"{label}: " + " ".join(names))
+        rows = sorted({r for (s, r, _) in figs if s == section}, key=str)
+        if section == "frame":
+            rows = sorted(rows)
+        elif section == "pooled":
+            rows = [m for m in METHODS if m in rows] + [m for m in rows if m not in METHODS]
+        for r in rows:
+            vals = [figs.get((section, r, k), "-") for k in names]
+            lines.append(" ".join([str(r)] + vals))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def read_expected(path):
+    header, figs, order = {}, {}, {"frame": [], "pooled": [], "aggregate": []}
+    section, names = None, []
+    sections = {"frames:": "frame", "pooled:": "pooled", "aggregate:": "aggregate"}
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("# "):
+                key, _, val = line[2:].partition(": ")
+                header[key] = val
+                continue
+            fields = line.split()
+            if not fields:
+                continue
+            if fields[0] in sections:
+                section, names = sections[fields[0]], fields[1:]
+                order[section] = names
+                continue
+            row = int(fields[0]) if section == "frame" else fields[0]
+            if len(fields) != len(names) + 1:
+                fail(f"{path}: malformed row {fields[0]} in {section}")
+            for k, v in zip(names, fields[1:]):
+                if v != "-":
+                    figs[(section, row, k)] = v
+    return header, figs, order
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparison
+
+
+def compare(expected, got, exp_order, only_keys_in_got=False):
+    """Returns a list of (key, expected, got) mismatches in a readable order."""
+    rank = {}
+    for s, names in exp_order.items():
+        for i, k in enumerate(names):
+            rank[(s, k)] = i
+    sec_rank = {"frame": 0, "pooled": 1, "aggregate": 2}
+
+    def sort_key(key):
+        s, r, k = key
+        if s == "frame":
+            return (sec_rank[s], r, rank.get((s, k), 10**6), k)
+        method = METHODS.index(r) if r in METHODS else len(METHODS)
+        return (sec_rank[s], rank.get((s, k), 10**6), method, k)
+
+    names_got = {k for (_, _, k) in got}
+    keys = set(expected) | set(got)
+    if only_keys_in_got:
+        keys = {key for key in keys if key[2] in names_got}
+    out = []
+    for key in sorted(keys, key=sort_key):
+        e, g = expected.get(key), got.get(key)
+        if e != g:
+            out.append((key, e, g))
+    return out
+
+
+def describe(key):
+    s, r, k = key
+    if s == "frame":
+        return f"frame {r:>4} {k}"
+    if s == "pooled":
+        return f"pooled {r} {k}"
+    return f"aggregate {k}"
+
+
+def report(mismatches, n_compared):
+    shown = min(MAX_SHOWN, len(mismatches))
+    print(f"{len(mismatches)} of {n_compared} figures differ; first {shown}:")
+    w = max(len(describe(k)) for k, _, _ in mismatches[:MAX_SHOWN])
+    print(f"  {'where':<{w}}  {'expected':>20}  {'got':>20}")
+    for key, e, g in mismatches[:MAX_SHOWN]:
+        print(f"  {describe(key):<{w}}  {e if e is not None else '(absent)':>20}  "
+              f"{g if g is not None else '(absent)':>20}")
+    per_metric = {}
+    for (s, _, k), _, _ in mismatches:
+        per_metric[k] = per_metric.get(k, 0) + 1
+    print("per metric: " + ", ".join(f"{k}: {n}" for k, n in sorted(per_metric.items())))
+
+
+# ---------------------------------------------------------------------------------------------
+# Running the tools
+
+
+def run_tool(cmd, cwd, env=None, what="command"):
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    dt = time.monotonic() - t0
+    if p.returncode != 0:
+        print(f"$ (cd {cwd} && {shlex.join(cmd)})")
+        print((p.stdout + p.stderr)[-3000:])
+        fail(f"{what} exited with {p.returncode}")
+    return dt
+
+
+def input_names(gen_args):
+    ext = "y4m" if "-y" in gen_args else "yuv"
+    return f"ref.{ext}", f"dis.{ext}"
+
+
+def reference_line(gen_args, vmaf_args):
+    ref, dis = input_names(gen_args)
+    return shlex.join(["vmaf", "-r", ref, "-d", dis] + vmaf_args + ["--json", "-o", "out.json"])
+
+
+def vmaf_args_of(reference):
+    tok = shlex.split(reference)
+    if tok[:2] != ["vmaf", "-r"] or tok[3] != "-d" or tok[-3:] != ["--json", "-o", "out.json"]:
+        fail(f"unexpected reference command: {reference}")
+    return tok[5:-3]
+
+
+def with_models(args, models):
+    return [a.replace(MODELS_TOKEN, models.rstrip("/") + "/") for a in args]
+
+
+def generate(gen, gen_args, work):
+    os.makedirs(work, exist_ok=True)
+    return run_tool([gen] + gen_args + list(input_names(gen_args)), work, what="gen_yuv")
+
+
+def md5_of(path):
+    h = hashlib.md5()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def inputs_md5(work, gen_args):
+    return " ".join(md5_of(os.path.join(work, n)) for n in input_names(gen_args))
+
+
+def model_dir(arg):
+    env = os.environ.get("VMAF_MODEL_DIR")
+    for d in (env, arg):
+        if d and os.path.isdir(d):
+            return os.path.abspath(d)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Subcommands
+
+
+def cmd_run(a):
+    header, expected, exp_order = read_expected(a.expected)
+    case = os.path.basename(a.expected)[:-len(".txt")]
+    gen_args = shlex.split(header["gen"])
+    vmaf_args = strip_cpumask(vmaf_args_of(header["reference"]))
+    extra = shlex.split(header.get("vmaf-ng only", ""))
+    models = model_dir(a.models)
+    if any(MODELS_TOKEN in x for x in vmaf_args) and not models:
+        skip(f"{case} needs the model directory ({a.models} or VMAF_MODEL_DIR) which is absent")
+    if not os.access(a.vmaf, os.X_OK):
+        fail(f"no vmaf CLI at {a.vmaf}")
+    work = os.path.join(a.work, case)
+    shutil.rmtree(work, ignore_errors=True)
+    t_gen = generate(a.gen, gen_args, work)
+    digests = inputs_md5(work, gen_args)
+    if digests != header.get("inputs md5", digests):
+        fail(f"gen_yuv wrote other inputs ({digests}) than the ones recorded "
+             f"({header['inputs md5']}): re-record with record.sh")
+    ref, dis = input_names(gen_args)
+    cmd = [a.vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models or "") + extra + [
+        "--json", "-o", "out.json"]
+    env = dict(os.environ)
+    if models:
+        env["VMAF_MODEL_DIR"] = models
+    t_run = run_tool(cmd, work, env, what="vmaf")
+    got, _ = figures_from_json(load_cli_json(os.path.join(work, "out.json")))
+    mismatches = compare(expected, got, exp_order)
+    print(f"$ (cd {work} && {shlex.join(cmd)})")
+    if mismatches:
+        report(mismatches, len(expected))
+        fail(f"{case}: output differs from the reference (inputs kept in {work})")
+    n_frames = len({r for (s, r, _) in expected if s == "frame"})
+    print(f"PASS {case}: all {len(expected)} figures equal ({n_frames} frames); "
+          f"gen {t_gen:.2f} s, vmaf {t_run:.2f} s")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def parse_cases(path):
+    cases = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            cols = [c.strip() for c in line.split("|")]
+            if len(cols) != 4:
+                fail(f"{path}:{n}: want 4 '|'-separated columns")
+            cases.append((cols[0],) + tuple(shlex.split(c) for c in cols[1:]))
+    return cases
+
+
+C_ONLY = ["--cpumask", "0xffffffff"]
+
+
+def strip_cpumask(args):
+    """Our CLI always runs with its own default code paths."""
+    out, i = [], 0
+    while i < len(args):
+        if args[i] == "--cpumask":
+            i += 2
+            continue
+        out.append(args[i])
+        i += 1
+    return out
+
+
+def record_one(a, models, name, gen_args, vmaf_args, extra):
+    """Records the figures of the reference's C paths (the definition our C code follows) and
+    notes whether its default SIMD paths print the same."""
+    work = os.path.join(a.work, name)
+    shutil.rmtree(work, ignore_errors=True)
+    generate(a.gen, gen_args, work)
+    ref, dis = input_names(gen_args)
+    digests = inputs_md5(work, gen_args)
+    base = [a.ref_vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models)
+
+    def reference_figures(more, out):
+        run_tool(base + more + ["--json", "-o", out], work, what="reference vmaf")
+        doc = load_cli_json(os.path.join(work, out))
+        return figures_from_json(doc) + (doc.get("version", "?"),)
+
+    figs, order, version = reference_figures(C_ONLY, "c.json")
+    simd, _, _ = reference_figures([], "simd.json")
+    simd_diff = compare(figs, simd, order)
+    if extra:
+        other, _, _ = reference_figures(C_ONLY + extra, "extra.json")
+        diff = compare(figs, other, order)
+        if diff:
+            report(diff, len(figs))
+            fail(f"{name}: the reference itself changes with {shlex.join(extra)}")
+    header = [
+        f"golden case {name}: figures printed by the reference vmaf CLI (libvmaf {version}), "
+        "C paths",
+        "gen: " + shlex.join(gen_args),
+        "inputs md5: " + digests,
+        "reference: " + reference_line(gen_args, vmaf_args + C_ONLY),
+    ]
+    if simd_diff:
+        per_metric = sorted({k for (_, _, k), _, _ in simd_diff})
+        header.append(f"reference SIMD: its default (AVX2/AVX-512) paths print {len(simd_diff)} "
+                      f"figures differently, in {' '.join(per_metric)}")
+    else:
+        header.append("reference SIMD: its default (AVX2/AVX-512) paths print the same figures")
+    if extra:
+        header.append("vmaf-ng only: " + shlex.join(extra))
+    out = os.path.join(a.out, name + ".txt")
+    write_expected(out, header, figs, order)
+    n_frames = len({r for (s, r, _) in figs if s == "frame"})
+    note = f"; SIMD differs in {len(simd_diff)}" if simd_diff else ""
+    print(f"recorded {out}: {len(figs)} figures, {n_frames} frames{note}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def cmd_record(a):
+    models = model_dir(a.models)
+    if not models:
+        fail(f"no model directory at {a.models}")
+    cases = parse_cases(a.cases)
+    unknown = set(a.names) - {c[0] for c in cases}
+    if unknown:
+        fail("no such case: " + " ".join(sorted(unknown)))
+    for name, gen_args, vmaf_args, extra in cases:
+        if not a.names or name in a.names:
+            record_one(a, models, name, gen_args, vmaf_args, extra)
+
+
+def corpus_prereqs(shared):
+    if not shutil.which("ffmpeg"):
+        skip("ffmpeg is not installed (apt-get install -y ffmpeg)")
+    script = os.path.join(shared, "corpus", "make-corpus.sh")
+    if not os.path.isfile(script):
+        skip(f"no shared corpus at {os.path.join(shared, 'corpus')}")
+    return script
+
+
+def cmd_corpus_make(a):
+    script = corpus_prereqs(a.shared)
+    stamp = os.path.join(a.dir, "made.txt")
+    if os.path.isfile(stamp):
+        with open(stamp) as f:
+            print(f"corpus cached in {a.dir} ({f.read().strip()})")
+        return
+    shutil.rmtree(a.dir, ignore_errors=True)
+    t0 = time.monotonic()
+    p = subprocess.run(["bash", script, a.dir], capture_output=True, text=True)
+    dt = time.monotonic() - t0
+    print(p.stdout[-2000:] + p.stderr[-2000:])
+    if p.returncode != 0:
+        fail(f"make-corpus.sh exited with {p.returncode}")
+    sums = os.path.join(a.shared, "corpus", "expected", "MD5SUMS")
+    if os.path.isfile(sums):
+        with open(sums) as f:
+            bad = [name for digest, name in (l.split() for l in f if l.strip())
+                   if md5_of(os.path.join(a.dir, name)) != digest]
+        if bad:
+            fail("corpus differs from the one the expected figures were made from: "
+                 + " ".join(bad))
+    with open(stamp, "w") as f:
+        f.write(f"made in {dt:.1f} s\n")
+    print(f"corpus made in {a.dir} in {dt:.1f} s")
+
+
+FEATURES_RUN = ["psnr_hvs", "float_ssim", "float_ms_ssim", "ciede", "cambi", "float_psnr",
+                "float_vif", "float_adm", "float_motion", "float_ansnr", "float_moment"]
+
+
+def features_we_have(a, work):
+    """The extractors of NAME.features.json that our CLI accepts (probed on a small input, large
+    enough for MS-SSIM's five scales)."""
+    probe = os.path.join(work, "probe")
+    generate(a.gen, ["-w", "320", "-h", "240", "-n", "2", "-k", "noise"], probe)
+    have = []
+    for feat in FEATURES_RUN:
+        cmd = [a.vmaf, "-r", "ref.yuv", "-d", "dis.yuv", "-w", "320", "-h", "240", "-p", "420",
+               "-b", "8", "-n", "--feature", feat, "--json", "-o", "p.json"]
+        p = subprocess.run(cmd, cwd=probe, capture_output=True)
+        if p.returncode == 0:
+            have.append(feat)
+    shutil.rmtree(probe, ignore_errors=True)
+    return have
+
+
+def corpus_pair(a):
+    """Our CLI's command line for the pair a.name of the corpus, without output options."""
+    with open(os.path.join(a.dir, "list.tsv")) as f:
+        rows = {r[0]: r[1:] for r in (line.split() for line in f) if r}
+    if a.name not in rows:
+        fail(f"{a.name} is not in {a.dir}/list.tsv")
+    w, h, pix_fmt, bpc, _ = rows[a.name]
+    ref, dis = (os.path.join(a.dir, f"{a.name}_{s}.yuv") for s in ("ref", "dis"))
+    return [a.vmaf, "-r", ref, "-d", dis, "-w", w, "-h", h, "-p", pix_fmt[3:6], "-b", bpc]
+
+
+def check_corpus_json(cmd, work, expected_json, only_our_metrics):
+    """Runs cmd into work/out.json; True when it prints what expected_json holds."""
+    t = run_tool(cmd + ["--json", "-o", "out.json"], work, what="vmaf")
+    exp, order = figures_from_json(load_cli_json(expected_json))
+    got, _ = figures_from_json(load_cli_json(os.path.join(work, "out.json")))
+    ours = {k for (_, _, k) in got}
+    mismatches = compare(exp, got, order, only_keys_in_got=only_our_metrics)
+    name = os.path.basename(expected_json)
+    if mismatches:
+        print(f"$ {shlex.join(cmd)}")
+        print(f"{name}:")
+        report(mismatches, len([k for k in exp if not only_our_metrics or k[2] in ours]))
+        return False
+    if only_our_metrics:
+        missing = sorted({k for (_, _, k) in exp} - ours)
+        print(f"{name}: our {len(ours)} metrics equal (vmaf {t:.2f} s); "
+              f"not in our build: {' '.join(missing) or 'none'}")
+    else:
+        print(f"{name}: all {len(exp)} figures equal (vmaf {t:.2f} s)")
+    return True
+
+
+def cmd_corpus(a):
+    corpus_prereqs(a.shared)
+    if not os.path.isfile(os.path.join(a.dir, "made.txt")):
+        fail(f"corpus not made in {a.dir} (test corpus.make)")
+    base = corpus_pair(a)
+    work = os.path.join(a.dir, "out", a.name)
+    os.makedirs(work, exist_ok=True)
+    expected = os.path.join(a.shared, "corpus", "expected", a.name)
+    model = os.path.join(a.shared, "models", "vmaf_v0.6.1.json")
+    ok = check_corpus_json(base + ["--model", f"path={model}", "--feature", "psnr"], work,
+                           expected + ".vmaf_v0.6.1.json", only_our_metrics=False)
+    feats = features_we_have(a, work)
+    if feats:
+        cmd = base + ["-n"] + [x for f in feats for x in ("--feature", f)]
+        ok = check_corpus_json(cmd, work, expected + ".features.json", True) and ok
+    else:
+        print(f"{a.name}.features.json: not compared, our CLI has none of "
+              f"{' '.join(FEATURES_RUN)} yet")
+    if not ok:
+        fail(f"corpus pair {a.name} differs from the reference (output kept in {work})")
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"PASS corpus {a.name}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--vmaf", required=True)
+    r.add_argument("--gen", required=True)
+    r.add_argument("--models", required=True)
+    r.add_argument("--work", required=True)
+    r.add_argument("--expected", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("--ref-vmaf", required=True)
+    rec.add_argument("--gen", required=True)
+    rec.add_argument("--models", required=True)
+    rec.add_argument("--work", required=True)
+    rec.add_argument("--cases", required=True)
+    rec.add_argument("--out", required=True)
+    rec.add_argument("names", nargs="*")
+    cm = sub.add_parser("corpus-make")
+    cm.add_argument("--shared", required=True)
+    cm.add_argument("--dir", required=True)
+    c = sub.add_parser("corpus")
+    c.add_argument("--vmaf", required=True)
+    c.add_argument("--gen", required=True)
+    c.add_argument("--shared", required=True)
+    c.add_argument("--dir", required=True)
+    c.add_argument("--name", required=True)
+    a = ap.parse_args()
+    commands = {"run": cmd_run, "record": cmd_record, "corpus-make": cmd_corpus_make,
+                "corpus": cmd_corpus}
+    commands[a.cmd](a)
+
+
+if __name__ == "__main__":
+    main()
