@@ -55,7 +55,8 @@ struct test_case {
     test_fn fn;
 };
 
-static inline int run_tests(const char *suite, const struct test_case *cases) {
+static inline int run_tests(const char *suite, const struct test_case *cases)
+{
     int failed = 0;
     for (const struct test_case *c = cases; c->name; c++) {
         int before = test_failures;
@@ -68,7 +69,8 @@ static inline int run_tests(const char *suite, const struct test_case *cases) {
 }
 
 #define TEST_MAIN(suite, ...)                                                                      \
-    int main(void) {                                                                               \
+    int main(void)                                                                                 \
+    {                                                                                              \
         static const struct test_case cases[] = {__VA_ARGS__, {NULL, NULL}};                       \
         return run_tests(suite, cases);                                                            \
     }

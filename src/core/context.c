@@ -47,8 +47,8 @@ static int register_extractor(VmafContext *vmaf, const VmafFeatureExtractor *fex
     if (err)
         return err;
     char key[256];
-    err = vmaf_feature_name_from_state(key, sizeof(key), fex->name, fex->options,
-                                       r.inline_ctx->priv);
+    err =
+        vmaf_feature_name_from_state(key, sizeof(key), fex->name, fex->options, r.inline_ctx->priv);
     for (unsigned i = 0; !err && i < vmaf->fex_cnt; i++) {
         if (!strcmp(vmaf->fex[i].key, key))
             err = 1;

@@ -54,7 +54,8 @@ struct frame {
     struct plane p[3];
 };
 
-static uint32_t mix32(uint32_t x) {
+static uint32_t mix32(uint32_t x)
+{
     x ^= x >> 16;
     x *= 0x7feb352dU;
     x ^= x >> 15;
@@ -63,27 +64,32 @@ static uint32_t mix32(uint32_t x) {
     return x;
 }
 
-static uint32_t hash4(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+static uint32_t hash4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
     return mix32(mix32(mix32(mix32(a) ^ b) + c) ^ d);
 }
 
 /* Signed noise in [-amp, amp]. */
-static int32_t noise(uint32_t h, int32_t amp) {
+static int32_t noise(uint32_t h, int32_t amp)
+{
     if (amp <= 0)
         return 0;
     return (int32_t)(h % (uint32_t)(2 * amp + 1)) - amp;
 }
 
-static int32_t clamp_work(int64_t v) {
+static int32_t clamp_work(int64_t v)
+{
     return v < 0 ? 0 : v > WORK_MAX ? WORK_MAX : (int32_t)v;
 }
 
-static int32_t clamp_idx(int32_t i, int32_t n) {
+static int32_t clamp_idx(int32_t i, int32_t n)
+{
     return i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 
 /* Triangle wave of period 2*half over [0, WORK_MAX]; u may be negative. */
-static int32_t triangle(int64_t u, int32_t half) {
+static int32_t triangle(int64_t u, int32_t half)
+{
     int64_t m = u % (2 * half);
     if (m < 0)
         m += 2 * half;
@@ -96,7 +102,8 @@ static int32_t triangle(int64_t u, int32_t half) {
  * Camera pan: cumulative offsets from a seeded table of speeds that includes
  * zero, so some frame pairs are exactly static (motion 0) and others jump.
  */
-static void pan_offset(const struct params *pr, unsigned t, int32_t *ox, int32_t *oy) {
+static void pan_offset(const struct params *pr, unsigned t, int32_t *ox, int32_t *oy)
+{
     static const int8_t speed_x[8] = {3, 0, 5, 2, -4, 7, 0, 1};
     static const int8_t speed_y[8] = {1, 0, -2, 0, 3, 1, 0, -1};
     *ox = 0;
@@ -109,7 +116,8 @@ static void pan_offset(const struct params *pr, unsigned t, int32_t *ox, int32_t
 }
 
 /* Smooth value noise: seeded lattice every 16 samples, bilinear in between. */
-static int32_t value_noise(uint32_t seed, int32_t x, int32_t y) {
+static int32_t value_noise(uint32_t seed, int32_t x, int32_t y)
+{
     const int32_t cell = 16;
     int32_t cx = x >= 0 ? x / cell : (x - cell + 1) / cell;
     int32_t cy = y >= 0 ? y / cell : (y - cell + 1) / cell;
@@ -129,7 +137,8 @@ static int32_t value_noise(uint32_t seed, int32_t x, int32_t y) {
  * temporal grain whose strength grows from the top band to the bottom one.
  */
 static int32_t luma_sample(const struct params *pr, unsigned t, int32_t x, int32_t y, int32_t ox,
-                           int32_t oy) {
+                           int32_t oy)
+{
     const int32_t w = (int32_t)pr->w, h = (int32_t)pr->h;
     const int32_t sx = x + ox, sy = y + oy; /* scene coordinates */
     int64_t v = triangle((int64_t)sx * 3 + (int64_t)sy * 2, 3 * w / 2 + 17) / 2 + 12000;
@@ -159,7 +168,8 @@ static int32_t luma_sample(const struct params *pr, unsigned t, int32_t x, int32
 
 /* Chroma plane c (1 or 2) at chroma position (x, y). */
 static int32_t chroma_sample(const struct params *pr, unsigned c, unsigned t, int32_t x, int32_t y,
-                             int32_t ox, int32_t oy) {
+                             int32_t ox, int32_t oy)
+{
     const int32_t lx = x << pr->ss_x, ly = y << pr->ss_y; /* luma-grid position */
     const int32_t sx = lx + ox, sy = ly + oy;
     int64_t v = 32768;
@@ -174,7 +184,8 @@ static int32_t chroma_sample(const struct params *pr, unsigned c, unsigned t, in
     return clamp_work(v);
 }
 
-static void render_reference(const struct params *pr, unsigned t, struct frame *f) {
+static void render_reference(const struct params *pr, unsigned t, struct frame *f)
+{
     /* A still scene is frame 0 repeated, except for one toggling sample. */
     const unsigned tc = pr->kind == KIND_STILL ? 0 : t;
     int32_t ox, oy;
@@ -197,7 +208,8 @@ static void render_reference(const struct params *pr, unsigned t, struct frame *
 }
 
 /* Separable [1 4 6 4 1]/16 blur with clamped edges, `passes` times. */
-static int blur_plane(struct plane *pl, unsigned passes) {
+static int blur_plane(struct plane *pl, unsigned passes)
+{
     static const int32_t tap[5] = {1, 4, 6, 4, 1};
     const int32_t w = (int32_t)pl->w, h = (int32_t)pl->h;
     int32_t *tmp = malloc(sizeof(*tmp) * (size_t)w * (size_t)h);
@@ -224,7 +236,8 @@ static int blur_plane(struct plane *pl, unsigned passes) {
 }
 
 /* Compression-like loss: 8x8 blocks pulled towards their mean, then banded. */
-static void quantise_plane(struct plane *pl, int32_t keep16, int32_t step) {
+static void quantise_plane(struct plane *pl, int32_t keep16, int32_t step)
+{
     const unsigned bs = 8;
     for (unsigned by = 0; by < pl->h; by += bs)
         for (unsigned bx = 0; bx < pl->w; bx += bs) {
@@ -244,7 +257,8 @@ static void quantise_plane(struct plane *pl, int32_t keep16, int32_t step) {
         }
 }
 
-static void add_noise_plane(struct plane *pl, uint32_t seed, unsigned t, int32_t amp) {
+static void add_noise_plane(struct plane *pl, uint32_t seed, unsigned t, int32_t amp)
+{
     for (unsigned y = 0; y < pl->h; y++)
         for (unsigned x = 0; x < pl->w; x++) {
             int32_t *p = &pl->px[y * pl->w + x];
@@ -252,7 +266,8 @@ static void add_noise_plane(struct plane *pl, uint32_t seed, unsigned t, int32_t
         }
 }
 
-static int shift_plane(struct plane *pl, int32_t dx, int32_t dy, int32_t gain16, int32_t offset) {
+static int shift_plane(struct plane *pl, int32_t dx, int32_t dy, int32_t gain16, int32_t offset)
+{
     const int32_t w = (int32_t)pl->w, h = (int32_t)pl->h;
     int32_t *src = malloc(sizeof(*src) * (size_t)w * (size_t)h);
     if (!src)
@@ -268,7 +283,8 @@ static int shift_plane(struct plane *pl, int32_t dx, int32_t dy, int32_t gain16,
 }
 
 /* Unsharp mask with contrast gain: an "enhancement" that pushes VIF/ADM gains above 1. */
-static int sharpen_plane(struct plane *pl, int32_t amount16) {
+static int sharpen_plane(struct plane *pl, int32_t amount16)
+{
     const size_t n = (size_t)pl->w * pl->h;
     struct plane soft = {pl->w, pl->h, malloc(sizeof(int32_t) * n)};
     if (!soft.px)
@@ -285,7 +301,8 @@ static int sharpen_plane(struct plane *pl, int32_t amount16) {
 }
 
 /* The distortion used for frame t: `mix` cycles through all of them. */
-static enum kind distortion_of_frame(enum kind kind, unsigned t) {
+static enum kind distortion_of_frame(enum kind kind, unsigned t)
+{
     static const enum kind cycle[6] = {KIND_BLUR, KIND_NOISE, KIND_QUANT,
                                        KIND_SAME, KIND_SHIFT, KIND_SHARPEN};
     if (kind == KIND_MIX)
@@ -296,7 +313,8 @@ static enum kind distortion_of_frame(enum kind kind, unsigned t) {
 }
 
 static int distort_plane(const struct params *pr, enum kind kind, unsigned c, unsigned t,
-                         struct plane *pl) {
+                         struct plane *pl)
+{
     switch (kind) {
     case KIND_BLUR:
         return blur_plane(pl, 1 + (t + c) % 3);
@@ -317,7 +335,8 @@ static int distort_plane(const struct params *pr, enum kind kind, unsigned c, un
 }
 
 static int render_distorted(const struct params *pr, unsigned t, const struct frame *ref,
-                            struct frame *dis) {
+                            struct frame *dis)
+{
     enum kind kind = distortion_of_frame(pr->kind, t);
     for (unsigned c = 0; c < 3; c++) {
         memcpy(dis->p[c].px, ref->p[c].px, sizeof(int32_t) * dis->p[c].w * dis->p[c].h);
@@ -328,7 +347,8 @@ static int render_distorted(const struct params *pr, unsigned t, const struct fr
     return 0;
 }
 
-static const char *y4m_colorspace(const struct params *pr) {
+static const char *y4m_colorspace(const struct params *pr)
+{
     static char tag[16];
     const char *base = pr->pixfmt == 420 ? "420" : pr->pixfmt == 422 ? "422" : "444";
     if (pr->bpc == 8)
@@ -338,12 +358,14 @@ static const char *y4m_colorspace(const struct params *pr) {
     return tag;
 }
 
-static int write_y4m_header(FILE *out, const struct params *pr) {
+static int write_y4m_header(FILE *out, const struct params *pr)
+{
     int n = fprintf(out, "YUV4MPEG2 W%u H%u F25:1 Ip A1:1 C%s\n", pr->w, pr->h, y4m_colorspace(pr));
     return n < 0 ? -EIO : 0;
 }
 
-static int write_frame(FILE *out, const struct params *pr, const struct frame *f, uint8_t *row) {
+static int write_frame(FILE *out, const struct params *pr, const struct frame *f, uint8_t *row)
+{
     const unsigned shift = 16 - pr->bpc;
     const unsigned bytes = pr->bpc > 8 ? 2 : 1;
     if (pr->y4m && fputs("FRAME\n", out) < 0)
@@ -364,12 +386,14 @@ static int write_frame(FILE *out, const struct params *pr, const struct frame *f
     return 0;
 }
 
-static void frame_free(struct frame *f) {
+static void frame_free(struct frame *f)
+{
     for (unsigned c = 0; c < 3; c++)
         free(f->p[c].px);
 }
 
-static int frame_alloc(struct frame *f, const struct params *pr) {
+static int frame_alloc(struct frame *f, const struct params *pr)
+{
     /* Raw chroma sizes are floored as libvmaf reads them; Y4M rounds up. */
     const unsigned round_x = pr->y4m ? pr->ss_x : 0, round_y = pr->y4m ? pr->ss_y : 0;
     memset(f, 0, sizeof(*f));
@@ -385,7 +409,8 @@ static int frame_alloc(struct frame *f, const struct params *pr) {
     return 0;
 }
 
-static int generate(const struct params *pr, FILE *ref_out, FILE *dis_out) {
+static int generate(const struct params *pr, FILE *ref_out, FILE *dis_out)
+{
     struct frame ref, dis;
     uint8_t *row = malloc((size_t)pr->w * 2);
     int err = row ? frame_alloc(&ref, pr) : -ENOMEM;
@@ -412,7 +437,8 @@ out_row:
     return err;
 }
 
-static int usage(const char *argv0) {
+static int usage(const char *argv0)
+{
     fprintf(stderr,
             "usage: %s -w W -h H -p 420|422|444 -b 8..16 -n FRAMES -s SEED -k KIND [-y] REF DIS\n"
             "  KIND: blur quant noise shift sharpen mix same still; -y writes Y4M\n",
@@ -420,7 +446,8 @@ static int usage(const char *argv0) {
     return 2;
 }
 
-static int parse_unsigned(const char *s, unsigned *out) {
+static int parse_unsigned(const char *s, unsigned *out)
+{
     char *end;
     errno = 0;
     unsigned long v = strtoul(s, &end, 10);
@@ -430,7 +457,8 @@ static int parse_unsigned(const char *s, unsigned *out) {
     return 0;
 }
 
-static int parse_kind(const char *s, enum kind *out) {
+static int parse_kind(const char *s, enum kind *out)
+{
     for (int k = 0; k < KIND_COUNT; k++)
         if (!strcmp(s, kind_names[k])) {
             *out = (enum kind)k;
@@ -439,7 +467,8 @@ static int parse_kind(const char *s, enum kind *out) {
     return -EINVAL;
 }
 
-static int parse_args(int argc, char **argv, struct params *pr, const char **paths) {
+static int parse_args(int argc, char **argv, struct params *pr, const char **paths)
+{
     unsigned seed = 1, kind_set = 0, npaths = 0;
     memset(pr, 0, sizeof(*pr));
     pr->pixfmt = 420;
@@ -500,7 +529,8 @@ static int parse_args(int argc, char **argv, struct params *pr, const char **pat
     return 0;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     struct params pr;
     const char *paths[2] = {0};
     if (parse_args(argc, argv, &pr, paths))

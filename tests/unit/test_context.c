@@ -7,7 +7,8 @@
 
 #include "libvmaf/libvmaf.h"
 
-static VmafContext *context_with(unsigned n_subsample, const double *s, unsigned n) {
+static VmafContext *context_with(unsigned n_subsample, const double *s, unsigned n)
+{
     VmafContext *vmaf = NULL;
     VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_subsample = n_subsample};
     if (vmaf_init(&vmaf, cfg))
@@ -17,7 +18,8 @@ static VmafContext *context_with(unsigned n_subsample, const double *s, unsigned
     return vmaf;
 }
 
-static void test_pooling(void) {
+static void test_pooling(void)
+{
     const double s[] = {1.0, 3.0, 2.0, 6.0};
     VmafContext *vmaf = context_with(0, s, 4);
     double v;
@@ -37,7 +39,8 @@ static void test_pooling(void) {
     vmaf_close(vmaf);
 }
 
-static void test_pooling_subsampled(void) {
+static void test_pooling_subsampled(void)
+{
     const double s[] = {1.0, 100.0, 2.0, 100.0, 3.0};
     VmafContext *vmaf = context_with(2, s, 5);
     double v;
@@ -49,7 +52,8 @@ static void test_pooling_subsampled(void) {
     vmaf_close(vmaf);
 }
 
-static char *slurp(const char *path) {
+static char *slurp(const char *path)
+{
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -60,7 +64,8 @@ static char *slurp(const char *path) {
     return buf;
 }
 
-static void test_number_format(void) {
+static void test_number_format(void)
+{
     /* %.6f, or %.16f when more than six zeros follow the point. */
     const double s[] = {30.0000001, 30.000001, 42.0, 0.5};
     VmafContext *vmaf = context_with(0, s, 4);
@@ -85,7 +90,8 @@ static void test_number_format(void) {
     vmaf_close(vmaf);
 }
 
-static void test_read_pictures_contract(void) {
+static void test_read_pictures_contract(void)
+{
     VmafContext *vmaf = context_with(0, NULL, 0);
     VmafPicture ref, dist;
     vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 64, 64);

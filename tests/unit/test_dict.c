@@ -6,7 +6,8 @@
 #include "core/dict.h"
 #include "core/opt.h"
 
-static void test_numbers_are_normalised(void) {
+static void test_numbers_are_normalised(void)
+{
     VmafDictionary *d = NULL;
     CHECK_EQ_INT(vmaf_feature_dictionary_set(&d, "a", "1.0"), 0);
     CHECK_EQ_INT(vmaf_feature_dictionary_set(&d, "b", "0.50"), 0);
@@ -24,7 +25,8 @@ static void test_numbers_are_normalised(void) {
     CHECK(d == NULL);
 }
 
-static void test_copy_merge_equal(void) {
+static void test_copy_merge_equal(void)
+{
     VmafDictionary *a = NULL, *b = NULL;
     vmaf_feature_dictionary_set(&a, "x", "1");
     vmaf_feature_dictionary_set(&a, "y", "2");
@@ -68,7 +70,8 @@ static const VmafOption options[] = {
     {0},
 };
 
-static int apply(const char *key, const char *val, State *s) {
+static int apply(const char *key, const char *val, State *s)
+{
     VmafDictionary *d = NULL;
     if (key)
         vmaf_feature_dictionary_set(&d, key, val);
@@ -77,7 +80,8 @@ static int apply(const char *key, const char *val, State *s) {
     return err;
 }
 
-static void test_options(void) {
+static void test_options(void)
+{
     State s;
     CHECK_EQ_INT(apply(NULL, NULL, &s), 0);
     CHECK(!s.flag && s.n == 3 && s.x == 100.0 && !strcmp(s.s, "a"));

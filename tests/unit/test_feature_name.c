@@ -63,7 +63,8 @@ static const VmafOption adm_like[] = {
     {0},
 };
 
-static void test_alias(void) {
+static void test_alias(void)
+{
     CHECK(!strcmp(vmaf_feature_name_alias("VMAF_integer_feature_vif_scale0_score"),
                   "integer_vif_scale0"));
     CHECK(!strcmp(vmaf_feature_name_alias("Cambi_feature_cambi_score"), "cambi"));
@@ -73,7 +74,8 @@ static void test_alias(void) {
     CHECK(!strcmp(vmaf_feature_name_alias("psnr_y"), "psnr_y"));
 }
 
-static void name_of(const char *opts[][2], char *buf, size_t n, int *err) {
+static void name_of(const char *opts[][2], char *buf, size_t n, int *err)
+{
     VmafDictionary *d = NULL;
     for (unsigned i = 0; opts && opts[i][0]; i++)
         vmaf_feature_dictionary_set(&d, opts[i][0], opts[i][1]);
@@ -81,7 +83,8 @@ static void name_of(const char *opts[][2], char *buf, size_t n, int *err) {
     vmaf_feature_dictionary_free(&d);
 }
 
-static void test_suffixes(void) {
+static void test_suffixes(void)
+{
     char buf[256];
     int err;
     name_of(NULL, buf, sizeof(buf), &err);

@@ -6,7 +6,8 @@
 #include "core/picture.h"
 #include "core/thread_pool.h"
 
-static void test_alloc_layout(void) {
+static void test_alloc_layout(void)
+{
     VmafPicture p;
     CHECK_EQ_INT(vmaf_picture_alloc(&p, VMAF_PIX_FMT_YUV420P, 10, 33, 17), 0);
     CHECK_EQ_INT(p.w[1], 16);
@@ -32,7 +33,8 @@ static void test_alloc_layout(void) {
     CHECK_EQ_INT(vmaf_picture_alloc(&p, VMAF_PIX_FMT_UNKNOWN, 8, 4, 4), -EINVAL);
 }
 
-static void test_ref_and_pool(void) {
+static void test_ref_and_pool(void)
+{
     VmafPicturePool *pool;
     CHECK_EQ_INT(vmaf_picture_pool_init(&pool, 2, VMAF_PIX_FMT_YUV444P, 8, 16, 16), 0);
     VmafPicture a, b, c;
@@ -53,14 +55,16 @@ static void test_ref_and_pool(void) {
 
 static _Atomic int job_sum;
 
-static void add_job(void *arg, void **data) {
+static void add_job(void *arg, void **data)
+{
     int *n = arg;
     if (!*data)
         *data = &job_sum; /* each worker keeps its slot */
     job_sum += *n;
 }
 
-static void test_thread_pool(void) {
+static void test_thread_pool(void)
+{
     VmafThreadPool *pool;
     CHECK_EQ_INT(vmaf_thread_pool_create(&pool, 3), 0);
     for (int i = 1; i <= 100; i++)
