@@ -6,6 +6,8 @@ Subcommands:
   record   (re-)record expected files with a reference CLI (used by record.sh only)
   corpus   one pair of the shared corpus against the shared expected JSON
   corpus-make  make the shared corpus into a cache directory (once)
+  corpus-run   one pair of the corpus in one configuration, against expected/corpus/PAIR.CONFIG.txt
+  corpus-record  (re-)record expected/corpus/ with a reference CLI (used by record.sh only)
 
 Values are compared as the strings the CLIs print (libvmaf prints %.6f, or %.16f when a value
 has six or more zeros after the point), so the printing rule is under test too.
@@ -204,16 +206,16 @@ def input_names(gen_args):
     return f"ref.{ext}", f"dis.{ext}"
 
 
-def reference_line(gen_args, vmaf_args):
-    ref, dis = input_names(gen_args)
+def reference_line(ref, dis, vmaf_args):
     return shlex.join(["vmaf", "-r", ref, "-d", dis] + vmaf_args + ["--json", "-o", "out.json"])
 
 
-def vmaf_args_of(reference):
+def parse_reference(reference):
+    """(reference input, distorted input, vmaf arguments) of a header's reference command."""
     tok = shlex.split(reference)
     if tok[:2] != ["vmaf", "-r"] or tok[3] != "-d" or tok[-3:] != ["--json", "-o", "out.json"]:
         fail(f"unexpected reference command: {reference}")
-    return tok[5:-3]
+    return tok[2], tok[4], tok[5:-3]
 
 
 def with_models(args, models):
@@ -249,11 +251,25 @@ def model_dir(arg):
 # Subcommands
 
 
+def check_our_output(cmd, work, env, expected, exp_order, label):
+    """Runs our CLI (cmd without output options) into work/out.json; fails on any figure that is
+    not the expected one. Returns the run time and the number of frames."""
+    cmd = cmd + ["--json", "-o", "out.json"]
+    t_run = run_tool(cmd, work, env, what="vmaf")
+    got, _ = figures_from_json(load_cli_json(os.path.join(work, "out.json")))
+    mismatches = compare(expected, got, exp_order)
+    print(f"$ (cd {work} && {shlex.join(cmd)})")
+    if mismatches:
+        report(mismatches, len(expected))
+        fail(f"{label}: output differs from the reference (kept in {work})")
+    return t_run, len({r for (s, r, _) in expected if s == "frame"})
+
+
 def cmd_run(a):
     header, expected, exp_order = read_expected(a.expected)
     case = os.path.basename(a.expected)[:-len(".txt")]
     gen_args = shlex.split(header["gen"])
-    vmaf_args = strip_cpumask(vmaf_args_of(header["reference"]))
+    vmaf_args = strip_cpumask(parse_reference(header["reference"])[2])
     extra = shlex.split(header.get("vmaf-ng only", ""))
     models = model_dir(a.models)
     if any(MODELS_TOKEN in x for x in vmaf_args) and not models:
@@ -268,25 +284,23 @@ def cmd_run(a):
         fail(f"gen_yuv wrote other inputs ({digests}) than the ones recorded "
              f"({header['inputs md5']}): re-record with record.sh")
     ref, dis = input_names(gen_args)
-    cmd = [a.vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models or "") + extra + [
-        "--json", "-o", "out.json"]
-    env = dict(os.environ)
-    if models:
-        env["VMAF_MODEL_DIR"] = models
-    t_run = run_tool(cmd, work, env, what="vmaf")
-    got, _ = figures_from_json(load_cli_json(os.path.join(work, "out.json")))
-    mismatches = compare(expected, got, exp_order)
-    print(f"$ (cd {work} && {shlex.join(cmd)})")
-    if mismatches:
-        report(mismatches, len(expected))
-        fail(f"{case}: output differs from the reference (inputs kept in {work})")
-    n_frames = len({r for (s, r, _) in expected if s == "frame"})
+    cmd = [a.vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models or "") + extra
+    t_run, n_frames = check_our_output(cmd, work, env_with_models(models), expected, exp_order,
+                                       case)
     print(f"PASS {case}: all {len(expected)} figures equal ({n_frames} frames); "
           f"gen {t_gen:.2f} s, vmaf {t_run:.2f} s")
     shutil.rmtree(work, ignore_errors=True)
 
 
-def parse_cases(path):
+def env_with_models(models):
+    env = dict(os.environ)
+    if models:
+        env["VMAF_MODEL_DIR"] = models
+    return env
+
+
+def parse_cases(path, n_cols=4):
+    """Rows of NAME | ARGS... (n_cols '|'-separated columns), each ARGS split as a shell would."""
     cases = []
     with open(path) as f:
         for n, line in enumerate(f, 1):
@@ -294,8 +308,8 @@ def parse_cases(path):
             if not line or line.startswith("#"):
                 continue
             cols = [c.strip() for c in line.split("|")]
-            if len(cols) != 4:
-                fail(f"{path}:{n}: want 4 '|'-separated columns")
+            if len(cols) != n_cols:
+                fail(f"{path}:{n}: want {n_cols} '|'-separated columns")
             cases.append((cols[0],) + tuple(shlex.split(c) for c in cols[1:]))
     return cases
 
@@ -315,26 +329,52 @@ def strip_cpumask(args):
     return out
 
 
+class ReferenceRun:
+    """Runs the reference CLI (base: its command without output options) in work, which
+    receives the JSON files."""
+
+    def __init__(self, base, work):
+        self.base, self.work = base, work
+
+    def figures(self, more, out):
+        run_tool(self.base + more + ["--json", "-o", out], self.work, what="reference vmaf")
+        doc = load_cli_json(os.path.join(self.work, out))
+        return figures_from_json(doc) + (doc.get("version", "?"),)
+
+    def c_and_simd(self):
+        """The figures of the reference's C paths (the definition our C code follows), their
+        order, the libvmaf version, and where its default SIMD paths print otherwise."""
+        figs, order, version = self.figures(C_ONLY, "c.json")
+        simd, _, _ = self.figures([], "simd.json")
+        return figs, order, version, compare(figs, simd, order)
+
+
+def simd_line(simd_diff):
+    """The header line saying whether the reference's SIMD paths agreed with its C paths."""
+    if not simd_diff:
+        return "reference SIMD: its default (AVX2/AVX-512) paths print the same figures"
+    per_metric = sorted({k for (_, _, k), _, _ in simd_diff})
+    return (f"reference SIMD: its default (AVX2/AVX-512) paths print {len(simd_diff)} "
+            f"figures differently, in {' '.join(per_metric)}")
+
+
+def write_recorded(out, header, figs, order, simd_diff):
+    write_expected(out, header, figs, order)
+    n_frames = len({r for (s, r, _) in figs if s == "frame"})
+    note = f"; SIMD differs in {len(simd_diff)}" if simd_diff else ""
+    print(f"recorded {out}: {len(figs)} figures, {n_frames} frames{note}")
+
+
 def record_one(a, models, name, gen_args, vmaf_args, extra):
-    """Records the figures of the reference's C paths (the definition our C code follows) and
-    notes whether its default SIMD paths print the same."""
     work = os.path.join(a.work, name)
     shutil.rmtree(work, ignore_errors=True)
     generate(a.gen, gen_args, work)
     ref, dis = input_names(gen_args)
     digests = inputs_md5(work, gen_args)
-    base = [a.ref_vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models)
-
-    def reference_figures(more, out):
-        run_tool(base + more + ["--json", "-o", out], work, what="reference vmaf")
-        doc = load_cli_json(os.path.join(work, out))
-        return figures_from_json(doc) + (doc.get("version", "?"),)
-
-    figs, order, version = reference_figures(C_ONLY, "c.json")
-    simd, _, _ = reference_figures([], "simd.json")
-    simd_diff = compare(figs, simd, order)
+    run = ReferenceRun([a.ref_vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models), work)
+    figs, order, version, simd_diff = run.c_and_simd()
     if extra:
-        other, _, _ = reference_figures(C_ONLY + extra, "extra.json")
+        other, _, _ = run.figures(C_ONLY + extra, "extra.json")
         diff = compare(figs, other, order)
         if diff:
             report(diff, len(figs))
@@ -344,21 +384,12 @@ def record_one(a, models, name, gen_args, vmaf_args, extra):
         "C paths",
         "gen: " + shlex.join(gen_args),
         "inputs md5: " + digests,
-        "reference: " + reference_line(gen_args, vmaf_args + C_ONLY),
+        "reference: " + reference_line(ref, dis, vmaf_args + C_ONLY),
+        simd_line(simd_diff),
     ]
-    if simd_diff:
-        per_metric = sorted({k for (_, _, k), _, _ in simd_diff})
-        header.append(f"reference SIMD: its default (AVX2/AVX-512) paths print {len(simd_diff)} "
-                      f"figures differently, in {' '.join(per_metric)}")
-    else:
-        header.append("reference SIMD: its default (AVX2/AVX-512) paths print the same figures")
     if extra:
         header.append("vmaf-ng only: " + shlex.join(extra))
-    out = os.path.join(a.out, name + ".txt")
-    write_expected(out, header, figs, order)
-    n_frames = len({r for (s, r, _) in figs if s == "frame"})
-    note = f"; SIMD differs in {len(simd_diff)}" if simd_diff else ""
-    print(f"recorded {out}: {len(figs)} figures, {n_frames} frames{note}")
+    write_recorded(os.path.join(a.out, name + ".txt"), header, figs, order, simd_diff)
     shutil.rmtree(work, ignore_errors=True)
 
 
@@ -384,6 +415,15 @@ def corpus_prereqs(shared):
     return script
 
 
+def listed_md5(shared):
+    """{file name: md5} from the shared corpus's MD5SUMS; empty when it has none."""
+    sums = os.path.join(shared, "corpus", "expected", "MD5SUMS")
+    if not os.path.isfile(sums):
+        return {}
+    with open(sums) as f:
+        return {name: digest for digest, name in (l.split() for l in f if l.strip())}
+
+
 def cmd_corpus_make(a):
     script = corpus_prereqs(a.shared)
     stamp = os.path.join(a.dir, "made.txt")
@@ -398,14 +438,10 @@ def cmd_corpus_make(a):
     print(p.stdout[-2000:] + p.stderr[-2000:])
     if p.returncode != 0:
         fail(f"make-corpus.sh exited with {p.returncode}")
-    sums = os.path.join(a.shared, "corpus", "expected", "MD5SUMS")
-    if os.path.isfile(sums):
-        with open(sums) as f:
-            bad = [name for digest, name in (l.split() for l in f if l.strip())
-                   if md5_of(os.path.join(a.dir, name)) != digest]
-        if bad:
-            fail("corpus differs from the one the expected figures were made from: "
-                 + " ".join(bad))
+    bad = [name for name, digest in listed_md5(a.shared).items()
+           if md5_of(os.path.join(a.dir, name)) != digest]
+    if bad:
+        fail("corpus differs from the one the expected figures were made from: " + " ".join(bad))
     with open(stamp, "w") as f:
         f.write(f"made in {dt:.1f} s\n")
     print(f"corpus made in {a.dir} in {dt:.1f} s")
@@ -431,15 +467,25 @@ def features_we_have(a, work):
     return have
 
 
+def corpus_list(corpus):
+    """{pair: its -w -h -p -b arguments} from the corpus's list.tsv."""
+    with open(os.path.join(corpus, "list.tsv")) as f:
+        rows = [r for r in (line.split() for line in f) if r]
+    return {name: ["-w", w, "-h", h, "-p", pix_fmt[3:6], "-b", bpc]
+            for name, w, h, pix_fmt, bpc, _ in rows}
+
+
+def pair_files(name):
+    return f"{name}_ref.yuv", f"{name}_dis.yuv"
+
+
 def corpus_pair(a):
     """Our CLI's command line for the pair a.name of the corpus, without output options."""
-    with open(os.path.join(a.dir, "list.tsv")) as f:
-        rows = {r[0]: r[1:] for r in (line.split() for line in f) if r}
+    rows = corpus_list(a.dir)
     if a.name not in rows:
         fail(f"{a.name} is not in {a.dir}/list.tsv")
-    w, h, pix_fmt, bpc, _ = rows[a.name]
-    ref, dis = (os.path.join(a.dir, f"{a.name}_{s}.yuv") for s in ("ref", "dis"))
-    return [a.vmaf, "-r", ref, "-d", dis, "-w", w, "-h", h, "-p", pix_fmt[3:6], "-b", bpc]
+    ref, dis = (os.path.join(a.dir, f) for f in pair_files(a.name))
+    return [a.vmaf, "-r", ref, "-d", dis] + rows[a.name]
 
 
 def check_corpus_json(cmd, work, expected_json, only_our_metrics):
@@ -464,10 +510,14 @@ def check_corpus_json(cmd, work, expected_json, only_our_metrics):
     return True
 
 
-def cmd_corpus(a):
+def corpus_made(a):
     corpus_prereqs(a.shared)
     if not os.path.isfile(os.path.join(a.dir, "made.txt")):
         fail(f"corpus not made in {a.dir} (test corpus.make)")
+
+
+def cmd_corpus(a):
+    corpus_made(a)
     base = corpus_pair(a)
     work = os.path.join(a.dir, "out", a.name)
     os.makedirs(work, exist_ok=True)
@@ -486,6 +536,83 @@ def cmd_corpus(a):
         fail(f"corpus pair {a.name} differs from the reference (output kept in {work})")
     shutil.rmtree(work, ignore_errors=True)
     print(f"PASS corpus {a.name}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Corpus figures recorded here (expected/corpus/PAIR.CONFIG.txt): each pair of the corpus with
+# each configuration of corpus_cases.txt, whose arguments follow the pair's -w -h -p -b.
+
+
+def cmd_corpus_run(a):
+    corpus_made(a)
+    header, expected, exp_order = read_expected(a.expected)
+    case = os.path.basename(a.expected)[:-len(".txt")]
+    ref, dis, vmaf_args = parse_reference(header["reference"])
+    models = model_dir(a.models)
+    if any(MODELS_TOKEN in x for x in vmaf_args) and not models:
+        skip(f"{case} needs the model directory ({a.models} or VMAF_MODEL_DIR) which is absent")
+    # corpus.make checked the files against MD5SUMS; hash them only when it has no entry.
+    listed = listed_md5(a.shared)
+    digests = " ".join(listed.get(f) or md5_of(os.path.join(a.dir, f)) for f in (ref, dis))
+    if digests != header["inputs md5"]:
+        fail(f"the corpus ({digests}) is not the one recorded ({header['inputs md5']}): "
+             "re-record with record.sh --corpus")
+    work = os.path.join(a.dir, "out", case)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    cmd = [a.vmaf, "-r", os.path.join(a.dir, ref), "-d", os.path.join(a.dir, dis)] + with_models(
+        strip_cpumask(vmaf_args), models or "")
+    t_run, n_frames = check_our_output(cmd, work, env_with_models(models), expected, exp_order,
+                                       f"corpus {case}")
+    print(f"PASS corpus {case}: all {len(expected)} figures equal ({n_frames} frames); "
+          f"vmaf {t_run:.2f} s")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def record_corpus_one(a, models, pair, geometry, config, config_args, digests):
+    name = f"{pair}.{config}"
+    work = os.path.join(a.work, name)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    ref, dis = pair_files(pair)
+    vmaf_args = geometry + config_args
+    base = [a.ref_vmaf, "-r", os.path.join(a.corpus, ref), "-d", os.path.join(a.corpus, dis)]
+    figs, order, version, simd_diff = ReferenceRun(base + with_models(vmaf_args, models),
+                                                   work).c_and_simd()
+    header = [
+        f"corpus pair {pair}, configuration {config}: figures printed by the reference vmaf CLI "
+        f"(libvmaf {version}), C paths",
+        "inputs md5: " + digests,
+        "reference: " + reference_line(ref, dis, vmaf_args + C_ONLY),
+        simd_line(simd_diff),
+    ]
+    write_recorded(os.path.join(a.out, name + ".txt"), header, figs, order, simd_diff)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def cmd_corpus_record(a):
+    """Records each pair and configuration whose pair, configuration or PAIR.CONFIG is named
+    (all when none is)."""
+    models = model_dir(a.models)
+    if not models:
+        fail(f"no model directory at {a.models}")
+    pairs = corpus_list(a.corpus)
+    configs = parse_cases(a.cases, n_cols=2)
+    chosen = [(p, c, args) for p in pairs for c, args in configs
+              if not a.names or {p, c, f"{p}.{c}"} & set(a.names)]
+    unknown = set(a.names) - {n for p, c, _ in chosen for n in (p, c, f"{p}.{c}")}
+    if unknown:
+        fail("no such pair or configuration: " + " ".join(sorted(unknown)))
+    listed = listed_md5(a.shared)
+    digests = {}
+    for pair in {p for p, _, _ in chosen}:
+        sums = [md5_of(os.path.join(a.corpus, f)) for f in pair_files(pair)]
+        if any(listed.get(f, d) != d for f, d in zip(pair_files(pair), sums)):
+            fail(f"{a.corpus}: {pair} is not the pair of the shared corpus's MD5SUMS")
+        digests[pair] = " ".join(sums)
+    os.makedirs(a.out, exist_ok=True)
+    for pair, config, args in chosen:
+        record_corpus_one(a, models, pair, pairs[pair], config, args, digests[pair])
 
 
 def main():
@@ -514,9 +641,25 @@ def main():
     c.add_argument("--shared", required=True)
     c.add_argument("--dir", required=True)
     c.add_argument("--name", required=True)
+    cr = sub.add_parser("corpus-run")
+    cr.add_argument("--vmaf", required=True)
+    cr.add_argument("--shared", required=True)
+    cr.add_argument("--dir", required=True)
+    cr.add_argument("--models", required=True)
+    cr.add_argument("--expected", required=True)
+    crec = sub.add_parser("corpus-record")
+    crec.add_argument("--ref-vmaf", required=True)
+    crec.add_argument("--models", required=True)
+    crec.add_argument("--shared", required=True)
+    crec.add_argument("--corpus", required=True)
+    crec.add_argument("--work", required=True)
+    crec.add_argument("--cases", required=True)
+    crec.add_argument("--out", required=True)
+    crec.add_argument("names", nargs="*")
     a = ap.parse_args()
     commands = {"run": cmd_run, "record": cmd_record, "corpus-make": cmd_corpus_make,
-                "corpus": cmd_corpus}
+                "corpus": cmd_corpus, "corpus-run": cmd_corpus_run,
+                "corpus-record": cmd_corpus_record}
     commands[a.cmd](a)
 
 
