@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Times vmaf-ng's CLI against a reference `vmaf` CLI, side by side in one run,
 # on the same inputs: vmaf_v0.6.1, 1 and 2 threads. Prints a Markdown table.
-# Usage: bench/cpu_fps.sh REF_VMAF CORPUS_DIR [RUNS]
+# Usage: bench/cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]
 #   REF_VMAF: the reference CLI (built by you, outside this tree)
-#   CORPUS_DIR: made by ../shared/corpus/make-corpus.sh
+#   INPUT_DIR: holds NAME_ref.yuv/NAME_dis.yuv and list.tsv (name w h pix_fmt bpc frames), as made
+#   by ../shared/corpus/make-corpus.sh or bench/make_inputs.sh; NAMES="a b" limits the pairs timed.
 set -euo pipefail
-ref=${1:?usage: cpu_fps.sh REF_VMAF CORPUS_DIR [RUNS]}
-corpus=${2:?usage: cpu_fps.sh REF_VMAF CORPUS_DIR [RUNS]}
+ref=${1:?usage: cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]}
+corpus=${2:?usage: cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]}
 runs=${3:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 ours=${OURS:-$here/build/vmaf}
@@ -24,16 +25,19 @@ best_seconds() { # command... ; prints the fastest wall time of $runs runs
     echo "$best"
 }
 
-echo "| input | threads | reference fps | vmaf-ng fps | ratio |"
-echo "| --- | --- | --- | --- | --- |"
-for name in testsrc_576x324 hd_1920x1080; do
-    read -r _ w h pf _ frames < <(grep "^$name" "$corpus/list.tsv")
+echo "| input | threads | reference fps | reference C-only fps | vmaf-ng fps | vmaf-ng / reference |"
+echo "| --- | --- | --- | --- | --- | --- |"
+names=${NAMES:-$(cut -f1 "$corpus/list.tsv")}
+for name in $names; do
+    read -r _ w h pf _ frames < <(grep "^$name	" "$corpus/list.tsv")
     args=(-r "$corpus/${name}_ref.yuv" -d "$corpus/${name}_dis.yuv" -w "$w" -h "$h" -p "${pf:3:3}"
           -b 8 --model "path=$model" -q)
     for threads in 0 2; do
         tr=$(best_seconds "$ref" "${args[@]}" --threads "$threads")
+        tc=$(best_seconds "$ref" "${args[@]}" --threads "$threads" --cpumask 0xffffffff)
         to=$(best_seconds "$ours" "${args[@]}" --threads "$threads")
-        awk -v n="$name" -v t="$threads" -v f="$frames" -v a="$tr" -v b="$to" \
-            'BEGIN { printf "| %s (%d frames) | %s | %.1f | %.1f | %.2fx |\n", n, f, t == 0 ? "1" : t, f/a, f/b, a/b }'
+        awk -v n="$name" -v t="$threads" -v f="$frames" -v a="$tr" -v c="$tc" -v b="$to" \
+            'BEGIN { printf "| %s (%d frames) | %s | %.1f | %.1f | %.1f | %.2fx |\n",
+                     n, f, t == 0 ? "1" : t, f/a, f/c, f/b, a/b }'
     done
 done
