@@ -1,0 +1,101 @@
+/* Integer-moment SSIM of the luma plane ("ssim"), the Xiph/Daala form that
+ * libvmaf's tree carries in integer_ssim.c without building it: a 9-tap
+ * integer Gaussian (sigma 1.5) accumulated in exact 64-bit sums, the
+ * window cut at the picture's edges instead of the picture being shrunk,
+ * and the per-pixel SSIM weighted by the mass of the window left there.
+ * Constants follow the input's own peak (2^bpc - 1). docs/integer-ssim.md
+ * says what it computes and how it compares with float_ssim. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "core/cpu.h"
+#include "core/feature_extractor.h"
+#include "core/log.h"
+#include "ssim_dsp.h"
+
+typedef struct SsimState {
+    unsigned bpc, w, h;
+    SsimDsp dsp;
+    SsimMoments *ring; /* SSIM_TAPS rows of horizontal moments */
+} SsimState;
+
+static const char *const ssim_provided_features[] = {"ssim", NULL};
+
+static int ssim_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                     unsigned h)
+{
+    SsimState *s = ctx->priv;
+    (void)pix_fmt; /* luma only */
+    if (bpc < 8 || bpc > 16) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssim: %u-bit input is not supported (8 to 16)", bpc);
+        return -EINVAL;
+    }
+    s->bpc = bpc;
+    s->w = w;
+    s->h = h;
+    s->ring = malloc(SSIM_TAPS * (size_t)w * sizeof(*s->ring));
+    if (!s->ring)
+        return -ENOMEM;
+    ssim_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    return 0;
+}
+
+static SsimMoments *ring_row(const SsimState *s, unsigned y)
+{
+    return s->ring + (size_t)(y % SSIM_TAPS) * s->w;
+}
+
+static void horizontal_moments(const SsimState *s, const VmafPicture *ref, const VmafPicture *dis,
+                               unsigned y)
+{
+    const uint8_t *r = (const uint8_t *)ref->data[0] + y * ref->stride[0];
+    const uint8_t *d = (const uint8_t *)dis->data[0] + y * dis->stride[0];
+    if (s->bpc == 8)
+        s->dsp.moments_row_8(ring_row(s, y), r, d, s->w);
+    else
+        s->dsp.moments_row_16(ring_row(s, y), (const uint16_t *)r, (const uint16_t *)d, s->w);
+}
+
+/* Output row y from input rows y - SSIM_RADIUS .. y + SSIM_RADIUS, the ones
+ * inside the picture. */
+static void score_output_row(const SsimState *s, unsigned y, double *ssim, double *weight)
+{
+    const SsimMoments *rows[SSIM_TAPS];
+    for (unsigned k = 0; k < SSIM_TAPS; k++) {
+        const unsigned in = y + k; /* input row + SSIM_RADIUS */
+        rows[k] =
+            in >= SSIM_RADIUS && in - SSIM_RADIUS < s->h ? ring_row(s, in - SSIM_RADIUS) : NULL;
+    }
+    s->dsp.score_row(ssim, weight, rows, s->w, (1u << s->bpc) - 1);
+}
+
+static int ssim_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist, unsigned index,
+                        VmafFeatureCollector *fc)
+{
+    const SsimState *s = ctx->priv;
+    double ssim = 0.0, weight = 0.0;
+    /* Input row y completes the window of output row y - SSIM_RADIUS. */
+    for (unsigned y = 0; y < s->h + SSIM_RADIUS; y++) {
+        if (y < s->h)
+            horizontal_moments(s, ref, dist, y);
+        if (y >= SSIM_RADIUS)
+            score_output_row(s, y - SSIM_RADIUS, &ssim, &weight);
+    }
+    return vmaf_fex_append(ctx, fc, "ssim", ssim / weight, index);
+}
+
+static void ssim_close(VmafFexContext *ctx)
+{
+    SsimState *s = ctx->priv;
+    free(s->ring);
+}
+
+const VmafFeatureExtractor vmaf_fex_ssim = {
+    .name = "ssim",
+    .priv_size = sizeof(SsimState),
+    .provided_features = ssim_provided_features,
+    .init = ssim_init,
+    .extract = ssim_extract,
+    .close = ssim_close,
+};
