@@ -1,0 +1,267 @@
+/* C reference of the shared float stages (float_common_dsp.h). Mixed
+ * float/double expressions are deliberate: each is the one of libvmaf. */
+#include <math.h>
+#include <string.h>
+
+#include "float_common_dsp.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static void load_8_c(const FloatPlane *dst, const uint8_t *src, ptrdiff_t src_stride)
+{
+    for (unsigned i = 0; i < dst->h; i++) {
+        const uint8_t *in = src + i * src_stride;
+        float *out = dst->data + i * dst->stride;
+        for (unsigned j = 0; j < dst->w; j++)
+            out[j] = (float)in[j] - 128;
+    }
+}
+
+static void load_16_c(const FloatPlane *dst, const uint16_t *src, ptrdiff_t src_stride,
+                      float divisor)
+{
+    for (unsigned i = 0; i < dst->h; i++) {
+        const uint16_t *in = (const uint16_t *)((const uint8_t *)src + i * src_stride);
+        float *out = dst->data + i * dst->stride;
+        for (unsigned j = 0; j < dst->w; j++)
+            out[j] = (float)in[j] / divisor - 128;
+    }
+}
+
+/* Reflection about the first and last sample, which are not repeated; valid
+ * for -n < i < 2n - 1. */
+static inline unsigned reflect(int i, unsigned n)
+{
+    if (i < 0)
+        return (unsigned)-i;
+    if ((unsigned)i >= n)
+        return 2 * n - (unsigned)i - 2;
+    return (unsigned)i;
+}
+
+enum FilterInput { INPUT_PLAIN, INPUT_SQUARE, INPUT_PRODUCT };
+
+/* One routine for the three filters; the callers' constant `input` lets the
+ * compiler specialise it. line holds a row after the vertical pass with
+ * n / 2 mirrored samples on each side, so that the horizontal pass needs no
+ * edge cases. */
+static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b,
+                             const float *taps, unsigned n, float *line, enum FilterInput input)
+{
+    const unsigned w = a->w, h = a->h, r = n / 2;
+    float *restrict mid = line + r;
+    for (unsigned i = 0; i < h; i++) {
+        for (unsigned j = 0; j < w; j++)
+            mid[j] = 0.0f;
+        for (unsigned k = 0; k < n; k++) {
+            const size_t y = reflect((int)i - (int)r + (int)k, h);
+            const float *ra = a->data + y * a->stride;
+            const float *rb = input == INPUT_PRODUCT ? b->data + y * b->stride : ra;
+            const float t = taps[k];
+            for (unsigned j = 0; j < w; j++) {
+                const float v = input == INPUT_PLAIN ? ra[j] : ra[j] * rb[j];
+                mid[j] += t * v;
+            }
+        }
+        for (unsigned m = 1; m <= r; m++) {
+            mid[-(int)m] = mid[m];
+            mid[w - 1 + m] = mid[w - 1 - m];
+        }
+        float *restrict out = dst->data + i * dst->stride;
+        for (unsigned j = 0; j < w; j++)
+            out[j] = 0.0f;
+        for (unsigned k = 0; k < n; k++) {
+            const float t = taps[k];
+            for (unsigned j = 0; j < w; j++)
+                out[j] += t * line[j + k];
+        }
+    }
+}
+
+static void filter_c(const FloatPlane *dst, const FloatPlane *src, const float *taps, unsigned n,
+                     float *line)
+{
+    filter_2d(dst, src, NULL, taps, n, line, INPUT_PLAIN);
+}
+
+static void filter_sq_c(const FloatPlane *dst, const FloatPlane *src, const float *taps, unsigned n,
+                        float *line)
+{
+    filter_2d(dst, src, NULL, taps, n, line, INPUT_SQUARE);
+}
+
+static void filter_xy_c(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b,
+                        const float *taps, unsigned n, float *line)
+{
+    filter_2d(dst, a, b, taps, n, line, INPUT_PRODUCT);
+}
+
+/* ------------------------------------------------------------ resamplers -- */
+
+static void copy_plane(const FloatPlane *dst, const FloatPlane *src)
+{
+    for (unsigned i = 0; i < dst->h; i++)
+        memcpy(dst->data + i * dst->stride, src->data + i * src->stride, dst->w * sizeof(float));
+}
+
+static int same_size(const FloatPlane *dst, const FloatPlane *src)
+{
+    return dst->w == src->w && dst->h == src->h;
+}
+
+/* The reflection of the samplers: once about each end, in float. */
+static float mirror(float i, float left, float right)
+{
+    return i < left ? -i : i > right ? 2 * right - i : i;
+}
+
+/* Source coordinate of output sample x when centres are aligned. */
+static float source_position(int x, float ratio)
+{
+    return (float)((x + 0.5) * ratio - 0.5);
+}
+
+static void resample_nearest_c(const FloatPlane *dst, const FloatPlane *src)
+{
+    if (same_size(dst, src)) {
+        copy_plane(dst, src);
+        return;
+    }
+    const float ratio_x = (float)src->w / dst->w, ratio_y = (float)src->h / dst->h;
+    for (unsigned y = 0; y < dst->h; y++) {
+        const float *in = src->data + (int)((int)y * ratio_y) * src->stride;
+        float *out = dst->data + y * dst->stride;
+        for (unsigned x = 0; x < dst->w; x++)
+            out[x] = in[(int)((int)x * ratio_x)];
+    }
+}
+
+static void resample_bilinear_c(const FloatPlane *dst, const FloatPlane *src)
+{
+    if (same_size(dst, src)) {
+        copy_plane(dst, src);
+        return;
+    }
+    const float ratio_x = (float)src->w / dst->w, ratio_y = (float)src->h / dst->h;
+    const float right = (float)((int)src->w - 1), bottom = (float)((int)src->h - 1);
+    for (unsigned y = 0; y < dst->h; y++) {
+        const float yy = source_position((int)y, ratio_y);
+        const int y1 = (int)mirror((float)floor(yy), 0, bottom);
+        const int y2 = (int)mirror((float)ceil(yy), 0, bottom);
+        const float dy = yy - y1;
+        const float *r1 = src->data + y1 * src->stride, *r2 = src->data + y2 * src->stride;
+        float *out = dst->data + y * dst->stride;
+        for (unsigned x = 0; x < dst->w; x++) {
+            const float xx = source_position((int)x, ratio_x);
+            const int x1 = (int)mirror((float)floor(xx), 0, right);
+            const int x2 = (int)mirror((float)ceil(xx), 0, right);
+            const float dx = xx - x1;
+            out[x] = (1 - dy) * (1 - dx) * r1[x1] + (1 - dy) * dx * r1[x2] +
+                     dy * (1 - dx) * r2[x1] + dy * dx * r2[x2];
+        }
+    }
+}
+
+static float bicubic_kernel(float t)
+{
+    const float a = -0.75f;
+    if (t < 0)
+        t = -t;
+    if (t < 1)
+        return ((a + 2) * t - (a + 3)) * t * t + 1;
+    if (t < 2)
+        return (((t - 5) * t + 8) * t - 4) * a;
+    return 0;
+}
+
+static float lanczos4_kernel(float x, float a)
+{
+    if (x == 0.0)
+        return 1.0f;
+    if (x > -a && x < a)
+        return (float)(a * sin(M_PI * x) * sin(M_PI * x / a) / (M_PI * M_PI * x * x));
+    return 0.0f;
+}
+
+/* Interpolation at (x, y) from the samples floor + lo .. floor + hi around it
+ * on each axis, weighted by kernel(distance, a) along each; `normalise`
+ * divides by the sum of the weights (Lanczos), which the cubic kernel does
+ * not need. */
+typedef struct Kernel {
+    float (*fn)(float t, float a);
+    int lo, hi;
+    float a;
+    int normalise;
+} Kernel;
+
+static inline float interpolate(const FloatPlane *src, float x, float y, const Kernel *k)
+{
+    const int x0 = (int)floor(x), y0 = (int)floor(y);
+    const float dx = x - x0, dy = y - y0;
+    float wx[16], wy[16];
+    for (int i = k->lo; i <= k->hi; i++) {
+        wx[i - k->lo] = k->fn(i - dx, k->a);
+        wy[i - k->lo] = k->fn(i - dy, k->a);
+    }
+    const float right = (float)((int)src->w - 1), bottom = (float)((int)src->h - 1);
+    float value = 0.0f, weight_sum = 0.0f;
+    for (int j = k->lo; j <= k->hi; j++) {
+        const int yi = (int)mirror((float)(y0 + j), 0, bottom);
+        for (int i = k->lo; i <= k->hi; i++) {
+            const int xi = (int)mirror((float)(x0 + i), 0, right);
+            const float weight = wx[i - k->lo] * wy[j - k->lo];
+            weight_sum += weight;
+            value += src->data[yi * src->stride + xi] * weight;
+        }
+    }
+    return k->normalise ? value / weight_sum : value;
+}
+
+static void resample_kernel(const FloatPlane *dst, const FloatPlane *src, const Kernel *k)
+{
+    if (same_size(dst, src)) {
+        copy_plane(dst, src);
+        return;
+    }
+    const float ratio_x = (float)src->w / dst->w, ratio_y = (float)src->h / dst->h;
+    for (unsigned y = 0; y < dst->h; y++) {
+        const float yy = source_position((int)y, ratio_y);
+        float *out = dst->data + y * dst->stride;
+        for (unsigned x = 0; x < dst->w; x++)
+            out[x] = interpolate(src, source_position((int)x, ratio_x), yy, k);
+    }
+}
+
+static float cubic_weight(float t, float a)
+{
+    (void)a; /* fixed at -0.75 */
+    return bicubic_kernel(t);
+}
+
+static void resample_bicubic_c(const FloatPlane *dst, const FloatPlane *src)
+{
+    static const Kernel cubic = {cubic_weight, -1, 2, 0.0f, 0};
+    resample_kernel(dst, src, &cubic);
+}
+
+static void resample_lanczos4_c(const FloatPlane *dst, const FloatPlane *src)
+{
+    static const Kernel lanczos = {lanczos4_kernel, -4, 4, 4.0f, 1};
+    resample_kernel(dst, src, &lanczos);
+}
+
+void float_common_dsp_init(FloatCommonDsp *dsp, unsigned cpu_flags)
+{
+    (void)cpu_flags; /* only the C reference so far */
+    dsp->load_8 = load_8_c;
+    dsp->load_16 = load_16_c;
+    dsp->filter = filter_c;
+    dsp->filter_sq = filter_sq_c;
+    dsp->filter_xy = filter_xy_c;
+    dsp->resample[FLOAT_RESAMPLE_NEAREST] = resample_nearest_c;
+    dsp->resample[FLOAT_RESAMPLE_BILINEAR] = resample_bilinear_c;
+    dsp->resample[FLOAT_RESAMPLE_BICUBIC] = resample_bicubic_c;
+    dsp->resample[FLOAT_RESAMPLE_LANCZOS4] = resample_lanczos4_c;
+}

@@ -1,0 +1,36 @@
+/* Per-pixel stages of float VIF: the decimation between scales and the
+ * per-scale statistic; the filters and the prescaling are the shared float
+ * stages (../float_common/float_common_dsp.h). */
+#ifndef VMAF_FEATURE_FLOAT_VIF_DSP_H
+#define VMAF_FEATURE_FLOAT_VIF_DSP_H
+
+#include "feature/float_common/float_common_dsp.h"
+
+/* The low-passed means, squares and cross product of a reference/distorted
+ * pair at one scale, all of one size. */
+typedef struct FloatVifMoments {
+    FloatPlane mu1, mu2, ref_sq, dis_sq, ref_dis;
+} FloatVifMoments;
+
+typedef struct FloatVifStatParams {
+    double gain_limit; /* largest gain g credited, >= 1 */
+    double sigma_nsq;  /* neural noise variance */
+} FloatVifStatParams;
+
+typedef struct FloatVifDsp {
+    FloatCommonDsp common;
+    /* dst = the samples (2i, 2j) of src; dst is src's size halved (floor). */
+    void (*decimate)(const FloatPlane *dst, const FloatPlane *src);
+    /* The information the distorted picture keeps (*num) and the reference
+     * carries (*den), summed per row and then over rows in float. */
+    void (*statistic)(const FloatVifMoments *m, const FloatVifStatParams *p, float *num,
+                      float *den);
+} FloatVifDsp;
+
+void float_vif_dsp_init(FloatVifDsp *dsp, unsigned cpu_flags);
+
+/* libvmaf's log2 of VIF: the exponent plus a degree-8 polynomial of the
+ * mantissa, -inf at 0 and NaN below. */
+float float_vif_log2(float x);
+
+#endif
