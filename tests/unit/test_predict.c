@@ -335,6 +335,7 @@ static void test_chroma_correction(void)
         return;
     }
     t = tiny_model;
+    t.extra = "\"chroma_correction_parameter\": 120";
     t.feature_names = "[\"VMAF_integer_feature_adm3_score\", "
                       "\"Speed_chroma_feature_speed_chroma_uv_score\"]";
     CHECK_EQ_INT(load_tiny_model(&t, NULL, &m), 0);

@@ -1,0 +1,397 @@
+/* SpEED on one pair of float planes. Where a value is converted between
+ * float and double below, the reference converts it there too. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "feature/float_common/float_plane.h"
+#include "speed_linalg.h"
+#include "speed_pipeline.h"
+
+/* The planes are decimated by 2^4 after the anti-alias filter. */
+#define SPEED_SCALES 4
+#define SPEED_ALIGN 64
+#define SPEED_EIGEN_FLOOR 1e-6
+
+/* The kernel scales the reference accepts (within 1e-3). */
+static const float supported_kernelscales[] = {
+    1.0f,           1.0f / 2.0f,  3.0f / 2.0f, 2.0f,         2.0f / 3.0f,  24.0f / 10.0f,
+    360.0f / 97.0f, 4.0f / 3.0f,  3.5f / 3.0f, 3.75f / 3.0f, 4.25f / 3.0f, 5.0f / 3.0f,
+    3.0f,           1.0f / 2.25f, 1.4746f,     1.54f,        1.6f,         1.06667f,
+    0.711111f,      0.740740f,    1.111111f,
+};
+
+static bool kernelscale_supported(float ks)
+{
+    for (size_t i = 0; i < sizeof(supported_kernelscales) / sizeof(*supported_kernelscales); i++) {
+        if (fabsf(ks - supported_kernelscales[i]) < 1e-3)
+            return true;
+    }
+    return false;
+}
+
+/* Taps of the Gaussian of scale 1..4: 2^(4 - scale) + 1 times the kernel
+ * scale, rounded up to an odd number, at least 3. */
+static unsigned filter_taps(int scale, float ks)
+{
+    int taps = (int)ceil((float)((1 << (SPEED_SCALES - scale)) + 1) * ks);
+    if (taps % 2 == 0)
+        taps++;
+    return taps < 3 ? 3 : (unsigned)taps;
+}
+
+/* Sampled Gaussian normalised to sum 1 (in float). */
+static void gaussian(float *taps, unsigned n, float sigma)
+{
+    const int half = (int)(n - 1) / 2;
+    float sum = 0;
+    for (int i = 0; i < (int)n; i++) {
+        const float x = (float)(i - half);
+        const float density = (float)exp(-0.5 * x / sigma * x / sigma);
+        const float norm = (float)(1 / (sigma * sqrt(2 * M_PI)));
+        taps[i] = density / norm;
+        sum += taps[i];
+    }
+    for (unsigned i = 0; i < n; i++)
+        taps[i] /= sum;
+}
+
+static void make_filters(SpeedPipeline *s, float ks)
+{
+    /* The anti-alias filter has the size of the scale-1 filter and the
+     * width of the scale-4 one: sigma = sqrt(4) * taps / 5. */
+    s->antialias_taps = filter_taps(1, ks);
+    gaussian(s->antialias, s->antialias_taps, (float)(2.0 * s->antialias_taps / 5.0));
+    s->local_mean_taps = filter_taps(SPEED_SCALES, ks);
+    gaussian(s->local_mean, s->local_mean_taps, (float)s->local_mean_taps / 5.0f);
+}
+
+static bool parse_resize_method(const char *name, enum FloatResampleMethod *method)
+{
+    static const char *const names[FLOAT_RESAMPLE_METHODS] = {
+        [FLOAT_RESAMPLE_NEAREST] = "nearest",
+        [FLOAT_RESAMPLE_BILINEAR] = "bilinear",
+        [FLOAT_RESAMPLE_BICUBIC] = "bicubic",
+        [FLOAT_RESAMPLE_LANCZOS4] = "lanczos4",
+    };
+    for (int m = 0; m < FLOAT_RESAMPLE_METHODS; m++) {
+        if (!strcmp(name, names[m])) {
+            *method = (enum FloatResampleMethod)m;
+            return true;
+        }
+    }
+    return false;
+}
+
+static size_t align_floats(size_t n)
+{
+    const size_t step = SPEED_ALIGN / sizeof(float);
+    return (n + step - 1) / step * step;
+}
+
+/* Carves the scratch out of one zeroed allocation. */
+static int allocate(SpeedPipeline *s, unsigned rows)
+{
+    const size_t work = (size_t)s->stride * rows, nb = s->n_blocks;
+    size_t linalg = SPEED_SOLVE_SCRATCH(SPEED_BLOCK_ELEMS, nb);
+    if (linalg < SPEED_EIGEN_SCRATCH(SPEED_BLOCK_ELEMS))
+        linalg = SPEED_EIGEN_SCRATCH(SPEED_BLOCK_ELEMS);
+    const struct {
+        float **part;
+        size_t floats;
+    } layout[] = {
+        {&s->work[0], work},
+        {&s->work[1], work},
+        {&s->line, float_filter_line_size((unsigned)s->stride, SPEED_MAX_TAPS)},
+        {&s->cov, SPEED_BLOCK_ELEMS * SPEED_BLOCK_ELEMS},
+        {&s->means, SPEED_BLOCK_ELEMS},
+        {&s->eigenvalues, SPEED_BLOCK_ELEMS},
+        {&s->samples, SPEED_BLOCK_ELEMS * nb},
+        {&s->solution, SPEED_BLOCK_ELEMS * nb},
+        {&s->linalg_scratch, linalg},
+        {&s->ref.entropy, nb},
+        {&s->ref.variance, nb},
+        {&s->dis.entropy, nb},
+        {&s->dis.variance, nb},
+    };
+    const size_t parts = sizeof(layout) / sizeof(*layout);
+    size_t total = 0;
+    for (size_t i = 0; i < parts; i++)
+        total += align_floats(layout[i].floats);
+    s->mem = aligned_alloc(SPEED_ALIGN, total * sizeof(float));
+    if (!s->mem)
+        return -ENOMEM;
+    memset(s->mem, 0, total * sizeof(float));
+    float *p = s->mem;
+    for (size_t i = 0; i < parts; i++) {
+        *layout[i].part = p;
+        p += align_floats(layout[i].floats);
+    }
+    return 0;
+}
+
+static int set_geometry(SpeedPipeline *s, double prescale, unsigned w, unsigned h)
+{
+    s->w = w;
+    s->h = h;
+    /* A prescale within 1e-3 of 1 is no resize at all. */
+    s->scaled_w = w;
+    s->scaled_h = h;
+    if (fabs(prescale - 1.0) >= 1.0e-3) {
+        s->scaled_w = (unsigned)(int)(w * prescale + 0.5);
+        s->scaled_h = (unsigned)(int)(h * prescale + 0.5);
+    }
+    s->small_w = s->scaled_w >> SPEED_SCALES;
+    s->small_h = s->scaled_h >> SPEED_SCALES;
+    s->blocks_x = s->small_w / SPEED_BLOCK;
+    s->blocks_y = s->small_h / SPEED_BLOCK;
+    s->n_blocks = s->blocks_x * s->blocks_y;
+    if (!s->n_blocks) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "speed: a %ux%u plane is too small (resized and decimated by 16 it must hold a "
+                 "%dx%d block)",
+                 w, h, SPEED_BLOCK, SPEED_BLOCK);
+        return -EINVAL;
+    }
+    s->window_w = s->blocks_x * SPEED_BLOCK - SPEED_BLOCK + 1;
+    s->window_h = s->blocks_y * SPEED_BLOCK - SPEED_BLOCK + 1;
+    const unsigned cols = w > s->scaled_w ? w : s->scaled_w;
+    s->stride = (ptrdiff_t)align_floats(cols);
+    s->plane_floats = (size_t)s->stride * h;
+    return 0;
+}
+
+int speed_pipeline_init(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsigned h,
+                        unsigned bpc, unsigned cpu_flags)
+{
+    memset(s, 0, sizeof(*s));
+    speed_dsp_init(&s->dsp, cpu_flags);
+    float_common_dsp_init(&s->float_dsp, cpu_flags);
+    if (!float_plane_depth_supported(bpc)) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "speed: %u-bit input is not supported (8, 10, 12 or 16)",
+                 bpc);
+        return -EINVAL;
+    }
+    if (!kernelscale_supported((float)p->kernelscale)) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "speed: kernel scale %g is not supported", p->kernelscale);
+        return -EINVAL;
+    }
+    if (!parse_resize_method(p->prescale_method, &s->resize_method)) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "speed: unknown prescale method \"%s\" (nearest, bilinear, bicubic, lanczos4)",
+                 p->prescale_method);
+        return -EINVAL;
+    }
+    int err = set_geometry(s, p->prescale, w, h);
+    if (err)
+        return err;
+    s->resize = s->scaled_w != w || s->scaled_h != h;
+    s->sigma_nn = (float)p->sigma_nn;
+    s->nn_floor = (float)p->nn_floor;
+    s->weight_var_mode = p->weight_var_mode;
+    make_filters(s, (float)p->kernelscale);
+
+    err = allocate(s, h > s->scaled_h ? h : s->scaled_h);
+    if (err)
+        speed_pipeline_close(s);
+    return err;
+}
+
+void speed_pipeline_close(SpeedPipeline *s)
+{
+    free(s->mem);
+    s->mem = NULL;
+}
+
+float *speed_plane_alloc(const SpeedPipeline *s)
+{
+    const size_t bytes = s->plane_floats * sizeof(float);
+    float *plane = aligned_alloc(SPEED_ALIGN, bytes);
+    if (plane)
+        memset(plane, 0, bytes);
+    return plane;
+}
+
+/* A view of the top-left w x h of a plane. */
+static FloatPlane view(const SpeedPipeline *s, float *data, unsigned w, unsigned h)
+{
+    return (FloatPlane){.data = data, .stride = s->stride, .w = w, .h = h};
+}
+
+void speed_plane_load(const SpeedPipeline *s, float *dst, const VmafPicture *pic, unsigned p)
+{
+    const FloatPlane plane = view(s, dst, s->w, s->h);
+    float_plane_load(&s->float_dsp, &plane, pic, p);
+}
+
+void speed_plane_subtract(const SpeedPipeline *s, float *a, const float *b)
+{
+    s->dsp.subtract(a, b, s->stride, s->w, s->h);
+}
+
+/* Resizes, low-passes and decimates the plane by 16 into its own top-left
+ * corner, then subtracts the local mean there. */
+static void decimate_and_center(SpeedPipeline *s, float *plane)
+{
+    const FloatPlane input = view(s, plane, s->w, s->h);
+    const FloatPlane scaled = view(s, s->work[0], s->scaled_w, s->scaled_h);
+    const FloatPlane filtered = view(s, s->work[1], s->scaled_w, s->scaled_h);
+    const FloatPlane small = view(s, plane, s->small_w, s->small_h);
+    const FloatPlane local_mean = view(s, s->work[0], s->small_w, s->small_h);
+
+    if (s->resize)
+        s->float_dsp.resample[s->resize_method](&scaled, &input);
+    s->float_dsp.filter(&filtered, s->resize ? &scaled : &input, s->antialias, s->antialias_taps,
+                        s->line);
+    s->dsp.decimate_16(filtered.data, plane, s->stride, s->scaled_w, s->scaled_h);
+    s->float_dsp.filter(&local_mean, &small, s->local_mean, s->local_mean_taps, s->line);
+    s->dsp.subtract(plane, local_mean.data, s->stride, s->small_w, s->small_h);
+}
+
+/* Covariance matrix of the 25 positions of a 5x5 block, each position's
+ * samples taken from the window shifted by that position. */
+static void covariance(SpeedPipeline *s, const float *plane)
+{
+    const unsigned ww = s->window_w, wh = s->window_h;
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
+        const float *window = plane + (k / SPEED_BLOCK) * s->stride + k % SPEED_BLOCK;
+        s->means[k] = s->dsp.sum(window, s->stride, ww, wh) / (float)((size_t)ww * wh);
+    }
+    for (int a = 0; a < SPEED_BLOCK_ELEMS; a++) {
+        const float *x = plane + (a / SPEED_BLOCK) * s->stride + a % SPEED_BLOCK;
+        for (int b = 0; b <= a; b++) {
+            const float *y = plane + (b / SPEED_BLOCK) * s->stride + b % SPEED_BLOCK;
+            const double sum = s->dsp.cov_sum(x, y, s->stride, ww, wh, s->means[a], s->means[b]);
+            const float c = (float)(sum / (double)((size_t)ww * wh));
+            s->cov[a * SPEED_BLOCK_ELEMS + b] = c;
+            s->cov[b * SPEED_BLOCK_ELEMS + a] = c;
+        }
+    }
+}
+
+/* samples[k][block]: position k of every block, blocks in raster order. */
+static void gather_blocks(SpeedPipeline *s, const float *plane)
+{
+    for (unsigned by = 0; by < s->blocks_y; by++) {
+        for (unsigned bx = 0; bx < s->blocks_x; bx++) {
+            const unsigned block = by * s->blocks_x + bx;
+            const float *src = plane + by * SPEED_BLOCK * s->stride + bx * SPEED_BLOCK;
+            for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
+                s->samples[k * s->n_blocks + block] =
+                    src[(k / SPEED_BLOCK) * s->stride + k % SPEED_BLOCK];
+        }
+    }
+}
+
+static double log2_2pi_e(void)
+{
+    return log2(2 * M_PI * M_E);
+}
+
+/* Fits the model to one centred plane: per block, the variance multiplier
+ * s = y' K^-1 y / 25 and the entropy sum_k log2(2 pi e (l_k s + sigma_nn))
+ * over the eigenvalues l_k of K. Returns true when K is singular; the
+ * variances are then 0. */
+static bool fit_blocks(SpeedPipeline *s, const float *plane, SpeedBlocks *out)
+{
+    const unsigned nb = s->n_blocks;
+    covariance(s, plane);
+    speed_eigenvalues(s->cov, SPEED_BLOCK_ELEMS, s->eigenvalues, s->linalg_scratch);
+    gather_blocks(s, plane);
+
+    bool singular = false;
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
+        singular |= s->eigenvalues[k] < SPEED_EIGEN_FLOOR;
+    if (!singular)
+        singular = speed_solve(s->cov, SPEED_BLOCK_ELEMS, s->samples, (int)nb, s->solution,
+                               s->linalg_scratch) != 0;
+    if (singular) {
+        vmaf_log(VMAF_LOG_LEVEL_WARNING, "speed: covariance matrix is singular");
+        memset(s->solution, 0, sizeof(float) * SPEED_BLOCK_ELEMS * nb);
+    }
+
+    float *x = s->solution;
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
+        for (unsigned b = 0; b < nb; b++)
+            x[k * nb + b] = (x[k * nb + b] * s->samples[k * nb + b]) / (float)SPEED_BLOCK_ELEMS;
+    }
+    for (int k = 1; k < SPEED_BLOCK_ELEMS; k++) {
+        for (unsigned b = 0; b < nb; b++)
+            x[b] += x[k * nb + b];
+    }
+    memcpy(out->variance, x, sizeof(float) * nb);
+
+    memset(out->entropy, 0, sizeof(float) * nb);
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
+        const float l = s->eigenvalues[k] < 0 ? 0 : s->eigenvalues[k];
+        for (unsigned b = 0; b < nb; b++)
+            out->entropy[b] += log2(l * out->variance[b] + s->sigma_nn) + log2_2pi_e();
+    }
+    return singular;
+}
+
+/* The log2(1 + variance) weights of the reference and distorted entropies
+ * under weight_var_mode. 1 + v is a float sum; the mixtures are double. */
+static void variance_weights(int mode, float vr, float vd, double *wr, double *wd)
+{
+    const double own_r = log2(1 + vr), own_d = log2(1 + vd);
+    switch (mode) {
+    case 0:
+        *wr = own_r;
+        *wd = own_d;
+        return;
+    case 1:
+        *wr = *wd = own_r;
+        return;
+    case 2:
+        *wr = *wd = own_d;
+        return;
+    case 3:
+        *wr = *wd = log2(1 + (vr + vd) / 2.0);
+        return;
+    case 4:
+        *wr = own_r;
+        *wd = log2(1 + (vr + vd) / 2.0);
+        return;
+    case 5:
+        *wr = own_r;
+        *wd = log2(1 + (0.75 * vr + 0.25 * vd));
+        return;
+    default: /* 6 */
+        *wr = own_r;
+        *wd = log2(1 + (0.25 * vr + 0.75 * vd));
+        return;
+    }
+}
+
+static float score_blocks(const SpeedPipeline *s)
+{
+    /* Blocks where both entropies stay below that of pure neural noise
+     * (raised by nn_floor) show no visible difference and add 0. */
+    const float floor_entropy =
+        (float)(SPEED_BLOCK_ELEMS * (log2((1 + s->nn_floor) * s->sigma_nn) + log2_2pi_e()));
+    float score = 0;
+    for (unsigned b = 0; b < s->n_blocks; b++) {
+        const float er = s->ref.entropy[b], ed = s->dis.entropy[b];
+        if (er < floor_entropy && ed < floor_entropy)
+            continue;
+        double wr, wd;
+        variance_weights(s->weight_var_mode, s->ref.variance[b], s->dis.variance[b], &wr, &wd);
+        const float spatial_r = (float)(er * wr), spatial_d = (float)(ed * wd);
+        score += fabsf(spatial_r - spatial_d);
+    }
+    return score / (float)s->n_blocks;
+}
+
+bool speed_pipeline_score(SpeedPipeline *s, float *ref, float *dis, float *score)
+{
+    decimate_and_center(s, ref);
+    const bool ref_singular = fit_blocks(s, ref, &s->ref);
+    decimate_and_center(s, dis);
+    const bool dis_singular = fit_blocks(s, dis, &s->dis);
+    /* One singular side would inflate the score: call it 0. */
+    *score = ref_singular != dis_singular ? 0.0f : score_blocks(s);
+    return ref_singular || dis_singular;
+}
