@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/feature_extractor.h"
+#include "libvmaf/feature.h"
 #include "test.h"
 
 typedef struct FexRun {
@@ -16,15 +17,28 @@ typedef struct FexRun {
     VmafPicture ref, dist;
 } FexRun;
 
-/* Creates the instance and the zeroed pictures; returns what init() does. */
-static inline int fex_run_open(FexRun *r, const VmafFeatureExtractor *fex, enum VmafPixelFormat fmt,
-                               unsigned bpc, unsigned w, unsigned h)
+/* Creates the instance with opts (key, value, ..., NULL; may be NULL) and
+ * the zeroed pictures; returns what init() does. */
+static inline int fex_run_open_with(FexRun *r, const VmafFeatureExtractor *fex,
+                                    const char *const *opts, enum VmafPixelFormat fmt, unsigned bpc,
+                                    unsigned w, unsigned h)
 {
-    CHECK_EQ_INT(vmaf_fex_context_create(&r->ctx, fex, NULL), 0);
+    VmafFeatureDictionary *d = NULL;
+    for (; opts && *opts; opts += 2)
+        vmaf_feature_dictionary_set(&d, opts[0], opts[1]);
+    CHECK_EQ_INT(vmaf_fex_context_create(&r->ctx, fex, d), 0);
+    vmaf_feature_dictionary_free(&d);
     CHECK_EQ_INT(vmaf_feature_collector_init(&r->fc), 0);
     CHECK_EQ_INT(vmaf_picture_alloc(&r->ref, fmt, bpc, w, h), 0);
     CHECK_EQ_INT(vmaf_picture_alloc(&r->dist, fmt, bpc, w, h), 0);
     return vmaf_fex_context_init(r->ctx, fmt, bpc, w, h);
+}
+
+/* Creates the instance with default options; returns what init() does. */
+static inline int fex_run_open(FexRun *r, const VmafFeatureExtractor *fex, enum VmafPixelFormat fmt,
+                               unsigned bpc, unsigned w, unsigned h)
+{
+    return fex_run_open_with(r, fex, NULL, fmt, bpc, w, h);
 }
 
 static inline void fex_run_close(FexRun *r)

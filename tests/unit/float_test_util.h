@@ -8,9 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/feature_extractor.h"
-#include "libvmaf/feature.h"
-#include "test.h"
+#include "fex_test_util.h"
 
 static uint32_t test_rng = 2463534242u;
 
@@ -28,15 +26,6 @@ static inline float test_random_float(float lo, float hi)
     return lo + (hi - lo) * (float)(test_random() >> 8) / (float)(1u << 24);
 }
 
-static inline void test_put_sample(VmafPicture *pic, unsigned p, unsigned x, unsigned y, unsigned v)
-{
-    uint8_t *row = (uint8_t *)pic->data[p] + y * pic->stride[p];
-    if (pic->bpc > 8)
-        ((uint16_t *)row)[x] = (uint16_t)v;
-    else
-        row[x] = (uint8_t)v;
-}
-
 /* Every plane: a smooth gradient plus noise of the given amplitude, plus
  * `offset`, clipped to the bit depth. */
 static inline void test_fill_picture(VmafPicture *pic, unsigned amplitude, int offset)
@@ -48,7 +37,7 @@ static inline void test_fill_picture(VmafPicture *pic, unsigned amplitude, int o
             for (unsigned x = 0; x < pic->w[p]; x++) {
                 int v = (int)((x * 7 + y * 5) * (unsigned)(max + 1) / 512) % (max + 1);
                 v += (int)(test_random() % (2 * amplitude + 1)) - (int)amplitude + offset;
-                test_put_sample(pic, p, x, y, (unsigned)(v < 0 ? 0 : v > max ? max : v));
+                set_sample(pic, p, x, y, (unsigned)(v < 0 ? 0 : v > max ? max : v));
             }
         }
     }

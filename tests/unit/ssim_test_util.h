@@ -8,9 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/feature_extractor.h"
-#include "libvmaf/feature.h"
-#include "test.h"
+#include "fex_test_util.h"
 
 /* A ramp with a product term, wrapping at 256; the low bits of deeper
  * samples carry their own ramp. */
@@ -33,21 +31,12 @@ static inline void fill_plane(VmafPicture *pic, unsigned p,
                               unsigned (*f)(unsigned x, unsigned y, unsigned bpc))
 {
     for (unsigned y = 0; y < pic->h[p]; y++) {
-        uint8_t *row = (uint8_t *)pic->data[p] + y * pic->stride[p];
-        for (unsigned x = 0; x < pic->w[p]; x++) {
-            if (pic->bpc > 8)
-                ((uint16_t *)row)[x] = (uint16_t)f(x, y, pic->bpc);
-            else
-                row[x] = (uint8_t)f(x, y, pic->bpc);
-        }
+        for (unsigned x = 0; x < pic->w[p]; x++)
+            set_sample(pic, p, x, y, f(x, y, pic->bpc));
     }
 }
 
-typedef struct SsimRun {
-    VmafFexContext *ctx;
-    VmafFeatureCollector *fc;
-    VmafPicture ref, dist;
-} SsimRun;
+typedef FexRun SsimRun;
 
 /* An instance of fex with opts (key, value, ..., NULL; may be NULL) and a
  * pair whose luma holds the pattern (chroma flat). Returns init's result. */
@@ -55,25 +44,15 @@ static inline int ssim_run_open(SsimRun *r, const VmafFeatureExtractor *fex,
                                 const char *const *opts, enum VmafPixelFormat fmt, unsigned bpc,
                                 unsigned w, unsigned h)
 {
-    VmafFeatureDictionary *d = NULL;
-    for (; opts && *opts; opts += 2)
-        vmaf_feature_dictionary_set(&d, opts[0], opts[1]);
-    CHECK_EQ_INT(vmaf_fex_context_create(&r->ctx, fex, d), 0);
-    vmaf_feature_dictionary_free(&d);
-    CHECK_EQ_INT(vmaf_feature_collector_init(&r->fc), 0);
-    CHECK_EQ_INT(vmaf_picture_alloc(&r->ref, fmt, bpc, w, h), 0);
-    CHECK_EQ_INT(vmaf_picture_alloc(&r->dist, fmt, bpc, w, h), 0);
+    const int err = fex_run_open_with(r, fex, opts, fmt, bpc, w, h);
     fill_plane(&r->ref, 0, pattern_ref);
     fill_plane(&r->dist, 0, pattern_dis);
-    return vmaf_fex_context_init(r->ctx, fmt, bpc, w, h);
+    return err;
 }
 
 static inline void ssim_run_close(SsimRun *r)
 {
-    vmaf_fex_context_destroy(r->ctx);
-    vmaf_feature_collector_destroy(r->fc);
-    vmaf_picture_unref(&r->ref);
-    vmaf_picture_unref(&r->dist);
+    fex_run_close(r);
 }
 
 /* Scores ref against dist (or against itself) as frame 0. */
@@ -85,9 +64,7 @@ static inline int ssim_run_extract(SsimRun *r, bool identical)
 /* The score of frame 0, or NAN (and a failed check) when there is none. */
 static inline double ssim_run_score(SsimRun *r, const char *name)
 {
-    double v = NAN;
-    CHECK_EQ_INT(vmaf_feature_collector_get_score(r->fc, name, &v, 0), 0);
-    return v;
+    return fex_score(r, name, 0);
 }
 
 static inline bool ssim_run_has(SsimRun *r, const char *name)

@@ -249,7 +249,7 @@ static void test_flat_pictures_without_noise_floor(void)
     for (unsigned p = 0; p < 3; p++)
         for (unsigned y = 0; y < r.ref.h[p]; y++)
             for (unsigned x = 0; x < r.ref.w[p]; x++)
-                test_put_sample(&r.ref, p, x, y, 77);
+                set_sample(&r.ref, p, x, y, 77);
     CHECK_EQ_INT(vmaf_fex_context_extract(r.ctx, &r.ref, &r.ref, 0, r.fc), 0);
     CHECK(test_score(&r, "adm2_nw_0", 0) == 1.0);
     CHECK(test_score(&r, "aim_nw_0", 0) == 0.0);

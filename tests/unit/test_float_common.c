@@ -115,7 +115,7 @@ static void test_load(void)
         VmafPicture pic;
         CHECK_EQ_INT(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV444P, cases[i].bpc, 5, 3), 0);
         for (unsigned p = 0; p < 3; p++)
-            test_put_sample(&pic, p, 4, 2, cases[i].sample);
+            set_sample(&pic, p, 4, 2, cases[i].sample);
         FloatPlane plane;
         CHECK_EQ_INT(float_plane_alloc(&plane, 5, 3), 0);
         float_plane_load(&dsp, &plane, &pic, 2);

@@ -43,7 +43,7 @@ static void fill_flat(VmafPicture *pic, unsigned value)
     for (unsigned p = 0; p < planes; p++)
         for (unsigned y = 0; y < pic->h[p]; y++)
             for (unsigned x = 0; x < pic->w[p]; x++)
-                test_put_sample(pic, p, x, y, p ? value / 2 : value);
+                set_sample(pic, p, x, y, p ? value / 2 : value);
 }
 
 /* Extracts flat frames of the given values, then flushes. */

@@ -50,21 +50,6 @@ static void fill_texture(VmafPicture *pic, unsigned n, bool distorted)
     }
 }
 
-/* opts: key, value pairs, NULL-terminated. Returns init's result. */
-static int open_with(FexRun *r, const VmafFeatureExtractor *fex, const char *const *opts,
-                     enum VmafPixelFormat fmt, unsigned bpc, unsigned w, unsigned h)
-{
-    VmafFeatureDictionary *d = NULL;
-    for (; opts && *opts; opts += 2)
-        vmaf_feature_dictionary_set(&d, opts[0], opts[1]);
-    CHECK_EQ_INT(vmaf_fex_context_create(&r->ctx, fex, d), 0);
-    vmaf_feature_dictionary_free(&d);
-    CHECK_EQ_INT(vmaf_feature_collector_init(&r->fc), 0);
-    CHECK_EQ_INT(vmaf_picture_alloc(&r->ref, fmt, bpc, w, h), 0);
-    CHECK_EQ_INT(vmaf_picture_alloc(&r->dist, fmt, bpc, w, h), 0);
-    return vmaf_fex_context_init(r->ctx, fmt, bpc, w, h);
-}
-
 /* --------------------------------------------------------- linear algebra */
 
 static void test_eigenvalues(void)
@@ -196,21 +181,24 @@ static void test_refusals(void)
     for (unsigned i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
         FexRun r;
         const char *const opts[] = {bad[i].key, bad[i].val, NULL};
-        CHECK_EQ_INT(open_with(&r, bad[i].fex, opts, bad[i].fmt, bad[i].bpc, bad[i].w, bad[i].h),
-                     -EINVAL);
+        CHECK_EQ_INT(
+            fex_run_open_with(&r, bad[i].fex, opts, bad[i].fmt, bad[i].bpc, bad[i].w, bad[i].h),
+            -EINVAL);
         fex_run_close(&r);
     }
 
     /* The smallest accepted: 80x80 luma, one block. */
     FexRun r;
-    CHECK_EQ_INT(open_with(&r, &vmaf_fex_speed_temporal, NULL, VMAF_PIX_FMT_YUV420P, 8, 80, 80), 0);
+    CHECK_EQ_INT(
+        fex_run_open_with(&r, &vmaf_fex_speed_temporal, NULL, VMAF_PIX_FMT_YUV420P, 8, 80, 80), 0);
     fex_run_close(&r);
 }
 
 static void test_chroma_444(void)
 {
     FexRun r;
-    CHECK_EQ_INT(open_with(&r, &vmaf_fex_speed_chroma, NULL, VMAF_PIX_FMT_YUV444P, 8, 320, 240), 0);
+    CHECK_EQ_INT(
+        fex_run_open_with(&r, &vmaf_fex_speed_chroma, NULL, VMAF_PIX_FMT_YUV444P, 8, 320, 240), 0);
     for (unsigned n = 0; n < 2; n++) {
         fill_texture(&r.ref, n, false);
         fill_texture(&r.dist, n, true);
@@ -231,8 +219,8 @@ static void test_chroma_v16_10bit(void)
 {
     FexRun r;
     const char *const opts[] = {V16_OPTS, NULL};
-    CHECK_EQ_INT(open_with(&r, &vmaf_fex_speed_chroma, opts, VMAF_PIX_FMT_YUV420P, 10, 640, 480),
-                 0);
+    CHECK_EQ_INT(
+        fex_run_open_with(&r, &vmaf_fex_speed_chroma, opts, VMAF_PIX_FMT_YUV420P, 10, 640, 480), 0);
     fill_texture(&r.ref, 0, false);
     fill_texture(&r.dist, 0, true);
     CHECK_EQ_INT(fex_run_extract(&r, 0), 0);
@@ -246,7 +234,8 @@ static void test_chroma_identical_and_clipped(void)
 {
     FexRun r;
     const char *const opts[] = {"speed_max_val", "0.5", NULL};
-    CHECK_EQ_INT(open_with(&r, &vmaf_fex_speed_chroma, opts, VMAF_PIX_FMT_YUV444P, 8, 320, 240), 0);
+    CHECK_EQ_INT(
+        fex_run_open_with(&r, &vmaf_fex_speed_chroma, opts, VMAF_PIX_FMT_YUV444P, 8, 320, 240), 0);
     fill_texture(&r.ref, 0, false);
     fill_texture(&r.dist, 0, false);
     CHECK_EQ_INT(fex_run_extract(&r, 0), 0);
@@ -262,8 +251,9 @@ static void test_chroma_identical_and_clipped(void)
 static void test_temporal(void)
 {
     FexRun r;
-    CHECK_EQ_INT(open_with(&r, &vmaf_fex_speed_temporal, NULL, VMAF_PIX_FMT_YUV420P, 8, 320, 240),
-                 0);
+    CHECK_EQ_INT(
+        fex_run_open_with(&r, &vmaf_fex_speed_temporal, NULL, VMAF_PIX_FMT_YUV420P, 8, 320, 240),
+        0);
     for (unsigned n = 0; n < 3; n++) {
         fill_texture(&r.ref, n, false);
         fill_texture(&r.dist, n, true);
@@ -281,8 +271,9 @@ static void test_temporal_still(void)
 {
     FexRun r;
     const char *const opts[] = {"speed_use_ref_diff", "true", "speed_max_val", "3", NULL};
-    CHECK_EQ_INT(open_with(&r, &vmaf_fex_speed_temporal, opts, VMAF_PIX_FMT_YUV420P, 8, 320, 240),
-                 0);
+    CHECK_EQ_INT(
+        fex_run_open_with(&r, &vmaf_fex_speed_temporal, opts, VMAF_PIX_FMT_YUV420P, 8, 320, 240),
+        0);
     fill_texture(&r.ref, 0, false);
     fill_texture(&r.dist, 0, false);
     for (unsigned n = 0; n < 2; n++)

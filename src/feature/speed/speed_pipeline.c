@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "feature/float_common/float_kernel.h"
 #include "feature/float_common/float_plane.h"
 #include "speed_linalg.h"
 #include "speed_pipeline.h"
@@ -15,74 +16,14 @@
 #define SPEED_ALIGN 64
 #define SPEED_EIGEN_FLOOR 1e-6
 
-/* The kernel scales the reference accepts (within 1e-3). */
-static const float supported_kernelscales[] = {
-    1.0f,           1.0f / 2.0f,  3.0f / 2.0f, 2.0f,         2.0f / 3.0f,  24.0f / 10.0f,
-    360.0f / 97.0f, 4.0f / 3.0f,  3.5f / 3.0f, 3.75f / 3.0f, 4.25f / 3.0f, 5.0f / 3.0f,
-    3.0f,           1.0f / 2.25f, 1.4746f,     1.54f,        1.6f,         1.06667f,
-    0.711111f,      0.740740f,    1.111111f,
-};
-
-static bool kernelscale_supported(float ks)
-{
-    for (size_t i = 0; i < sizeof(supported_kernelscales) / sizeof(*supported_kernelscales); i++) {
-        if (fabsf(ks - supported_kernelscales[i]) < 1e-3)
-            return true;
-    }
-    return false;
-}
-
-/* Taps of the Gaussian of scale 1..4: 2^(4 - scale) + 1 times the kernel
- * scale, rounded up to an odd number, at least 3. */
-static unsigned filter_taps(int scale, float ks)
-{
-    int taps = (int)ceil((float)((1 << (SPEED_SCALES - scale)) + 1) * ks);
-    if (taps % 2 == 0)
-        taps++;
-    return taps < 3 ? 3 : (unsigned)taps;
-}
-
-/* Sampled Gaussian normalised to sum 1 (in float). */
-static void gaussian(float *taps, unsigned n, float sigma)
-{
-    const int half = (int)(n - 1) / 2;
-    float sum = 0;
-    for (int i = 0; i < (int)n; i++) {
-        const float x = (float)(i - half);
-        const float density = (float)exp(-0.5 * x / sigma * x / sigma);
-        const float norm = (float)(1 / (sigma * sqrt(2 * M_PI)));
-        taps[i] = density / norm;
-        sum += taps[i];
-    }
-    for (unsigned i = 0; i < n; i++)
-        taps[i] /= sum;
-}
-
 static void make_filters(SpeedPipeline *s, float ks)
 {
     /* The anti-alias filter has the size of the scale-1 filter and the
      * width of the scale-4 one: sigma = sqrt(4) * taps / 5. */
-    s->antialias_taps = filter_taps(1, ks);
-    gaussian(s->antialias, s->antialias_taps, (float)(2.0 * s->antialias_taps / 5.0));
-    s->local_mean_taps = filter_taps(SPEED_SCALES, ks);
-    gaussian(s->local_mean, s->local_mean_taps, (float)s->local_mean_taps / 5.0f);
-}
-
-static bool parse_resize_method(const char *name, enum FloatResampleMethod *method)
-{
-    static const char *const names[FLOAT_RESAMPLE_METHODS] = {
-        [FLOAT_RESAMPLE_NEAREST] = "nearest",
-        [FLOAT_RESAMPLE_BILINEAR] = "bilinear",
-        [FLOAT_RESAMPLE_BICUBIC] = "bicubic",
-        [FLOAT_RESAMPLE_LANCZOS4] = "lanczos4",
-    };
-    for (int m = 0; m < FLOAT_RESAMPLE_METHODS; m++) {
-        if (!strcmp(name, names[m])) {
-            *method = (enum FloatResampleMethod)m;
-            return true;
-        }
-    }
-    return false;
+    s->antialias_taps = float_kernel_taps(1, ks);
+    float_kernel_gaussian(s->antialias, s->antialias_taps, (float)(2.0 * s->antialias_taps / 5.0));
+    s->local_mean_taps = float_kernel_taps(SPEED_SCALES, ks);
+    float_kernel_gaussian(s->local_mean, s->local_mean_taps, (float)s->local_mean_taps / 5.0f);
 }
 
 static size_t align_floats(size_t n)
@@ -174,11 +115,11 @@ int speed_pipeline_init(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsi
                  bpc);
         return -EINVAL;
     }
-    if (!kernelscale_supported((float)p->kernelscale)) {
+    if (!float_kernel_scale_valid((float)p->kernelscale)) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "speed: kernel scale %g is not supported", p->kernelscale);
         return -EINVAL;
     }
-    if (!parse_resize_method(p->prescale_method, &s->resize_method)) {
+    if (!float_resample_method_from_name(p->prescale_method, &s->resize_method)) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
                  "speed: unknown prescale method \"%s\" (nearest, bilinear, bicubic, lanczos4)",
                  p->prescale_method);
