@@ -24,6 +24,8 @@ enum {
     OPT_FRAME_CNT,
     OPT_FRAME_SKIP_REF,
     OPT_FRAME_SKIP_DIST,
+    OPT_BACKEND,
+    OPT_GPU_DEVICE,
     OPT_HELP,
 };
 
@@ -53,6 +55,8 @@ static const struct option long_options[] = {
     {"frame_cnt", required_argument, NULL, OPT_FRAME_CNT},
     {"frame_skip_ref", required_argument, NULL, OPT_FRAME_SKIP_REF},
     {"frame_skip_dist", required_argument, NULL, OPT_FRAME_SKIP_DIST},
+    {"backend", required_argument, NULL, OPT_BACKEND},
+    {"gpu_device", required_argument, NULL, OPT_GPU_DEVICE},
     {"no_prediction", no_argument, NULL, 'n'},
     {"version", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -99,7 +103,11 @@ void cli_print_usage(FILE *out, const char *app)
           "      --threads N             worker threads (0: none; at most 256)\n"
           "      --subsample N           score only every N-th frame\n"
           "      --cpumask MASK          set bits disable instruction sets\n"
-          "      --gpumask MASK          set bits disable GPU use\n\n"
+          "      --gpumask MASK          set bits disable GPU use\n"
+          "      --backend NAME          auto (default: CUDA when built with it and a\n"
+          "                              device is usable), cpu or cuda; features without a\n"
+          "                              CUDA version run on the CPU, as the log says\n"
+          "      --gpu_device N          CUDA device to use (default 0)\n\n"
           "  -v, --version               print the library version and exit\n"
           "      --help                  print this help and exit\n\n"
           "The pooled (mean) score of each model is printed to stderr when it is a\n"
@@ -196,6 +204,22 @@ static int parse_pix_fmt(CliSettings *s, const char *arg, enum VmafPixelFormat *
         }
     }
     return bad_argument(s, 'p', arg, "420, 422, 444 or 400");
+}
+
+static int parse_backend(CliSettings *s, const char *arg)
+{
+    static const char *const names[] = {
+        [CLI_BACKEND_AUTO] = "auto",
+        [CLI_BACKEND_CPU] = "cpu",
+        [CLI_BACKEND_CUDA] = "cuda",
+    };
+    for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+        if (!strcmp(arg, names[i])) {
+            s->backend = (enum CliBackend)i;
+            return 0;
+        }
+    }
+    return bad_argument(s, OPT_BACKEND, arg, "auto, cpu or cuda");
 }
 
 static char *copy_string(CliSettings *s, const char *str)
@@ -517,6 +541,10 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return parse_uint_range(s, opt, arg, 0, UINT_MAX, &s->frame_skip_ref);
     case OPT_FRAME_SKIP_DIST:
         return parse_uint_range(s, opt, arg, 0, UINT_MAX, &s->frame_skip_dist);
+    case OPT_BACKEND:
+        return parse_backend(s, arg);
+    case OPT_GPU_DEVICE:
+        return parse_uint_range(s, opt, arg, 0, INT_MAX, &s->gpu_device);
     case 'n':
         s->no_prediction = true;
         return 0;

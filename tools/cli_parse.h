@@ -36,6 +36,12 @@ typedef struct CliModel {
     char *buf;
 } CliModel;
 
+enum CliBackend {
+    CLI_BACKEND_AUTO, /* CUDA when the build has it and a device is usable */
+    CLI_BACKEND_CPU,
+    CLI_BACKEND_CUDA,
+};
+
 enum CliAction {
     CLI_ACTION_RUN,
     CLI_ACTION_HELP,
@@ -56,6 +62,8 @@ typedef struct CliSettings {
     unsigned thread_cnt;
     unsigned subsample;
     uint64_t cpumask, gpumask;
+    enum CliBackend backend;
+    unsigned gpu_device;
     unsigned frame_cnt; /* 0: all */
     unsigned frame_skip_ref, frame_skip_dist;
     bool no_prediction;

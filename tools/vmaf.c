@@ -8,6 +8,9 @@
 
 #include "cli_parse.h"
 #include "libvmaf/libvmaf.h"
+#ifdef VMAF_HAVE_CUDA
+#include "libvmaf/libvmaf_cuda.h"
+#endif
 #include "progress.h"
 #include "video_input.h"
 
@@ -26,6 +29,7 @@ typedef struct Run {
     VmafModel *model[CLI_MAX_MODELS];
     VmafModelCollection *collection[CLI_MAX_MODELS];
     unsigned frames;
+    bool cuda; /* the CUDA backend computes; pictures come from its pinned pool */
     Progress progress;
 } Run;
 
@@ -77,6 +81,58 @@ static int open_inputs(Run *r)
     return check_inputs_match(r);
 }
 
+/* Without a usable device the library has said why, in one line: the CPU
+ * computes everything then. */
+static int select_backend(Run *r)
+{
+    if (r->cli.backend == CLI_BACKEND_CPU)
+        return 0;
+#ifdef VMAF_HAVE_CUDA
+    VmafCudaState *state;
+    VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};
+    int err = vmaf_cuda_state_init(&state, cfg);
+    if (err == -ENODEV)
+        return 0;
+    if (!err) {
+        err = vmaf_cuda_import_state(r->vmaf, state);
+        vmaf_cuda_state_free(state);
+    }
+    if (err)
+        return report(r, "could not set up the CUDA backend (%s)", strerror(-err));
+    r->cuda = true;
+#else
+    if (r->cli.backend == CLI_BACKEND_CUDA)
+        fputs("vmaf: this build has no CUDA backend; features run on the CPU\n", stderr);
+#endif
+    return 0;
+}
+
+static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
+{
+#ifdef VMAF_HAVE_CUDA
+    if (r->cuda) {
+        VmafCudaPictureConfiguration cuda = {
+            .pic_params = {.w = pool->pic_params.w,
+                           .h = pool->pic_params.h,
+                           .bpc = pool->pic_params.bpc,
+                           .pix_fmt = pool->pic_params.pix_fmt},
+            .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+        };
+        return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
+    }
+#endif
+    return vmaf_preallocate_pictures(r->vmaf, *pool);
+}
+
+static int fetch_picture(Run *r, VmafPicture *pic)
+{
+#ifdef VMAF_HAVE_CUDA
+    if (r->cuda)
+        return vmaf_cuda_picture_fetch(r->vmaf, pic);
+#endif
+    return vmaf_fetch_preallocated_picture(r->vmaf, pic);
+}
+
 static int init_context(Run *r)
 {
     const CliSettings *c = &r->cli;
@@ -90,6 +146,8 @@ static int init_context(Run *r)
     int err = vmaf_init(&r->vmaf, cfg);
     if (err)
         return report(r, "could not initialise the VMAF context (%s)", strerror(-err));
+    if ((err = select_backend(r)))
+        return err;
 
     const VideoInfo *info = &r->ref.info;
     const unsigned bpc = info->bpc > r->dist.info.bpc ? info->bpc : r->dist.info.bpc;
@@ -99,11 +157,13 @@ static int init_context(Run *r)
         .pic_params = {.w = info->w, .h = info->h, .bpc = bpc, .pix_fmt = info->pix_fmt},
         .pic_cnt = c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4,
     };
-    err = vmaf_preallocate_pictures(r->vmaf, pool);
+    err = preallocate_pictures(r, &pool);
     if (err)
-        return report(r, "could not allocate %u pictures of %ux%u (%s)", pool.pic_cnt, info->w,
-                      info->h, strerror(-err));
-    if (interactive(r))
+        return report(r, "could not allocate pictures of %ux%u (%s)", info->w, info->h,
+                      strerror(-err));
+    if (interactive(r) && r->cuda)
+        fputs("picture pool: page-locked pictures for the CUDA backend\n", stderr);
+    else if (interactive(r))
         fprintf(stderr, "picture pool: %u pictures pre-allocated\n", pool.pic_cnt);
     return 0;
 }
@@ -201,7 +261,7 @@ static int register_features(Run *r)
  * handed on, 0 at the end of the input, -1 after reporting an error. */
 static int read_picture(Run *r, VideoInput *in, VmafPicture *pic)
 {
-    int err = vmaf_fetch_preallocated_picture(r->vmaf, pic);
+    int err = fetch_picture(r, pic);
     if (err) {
         report(r, "could not get a picture from the pool (%s)", strerror(-err));
         return -1;

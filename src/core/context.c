@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "context.h"
 #include "cpu.h"
 #include "feature_name.h"
@@ -42,13 +43,16 @@ static int register_extractor(VmafContext *vmaf, const VmafFeatureExtractor *fex
                  fex->name);
         return -EINVAL;
     }
-    RegisteredExtractor r = {.fex = fex};
-    int err = vmaf_fex_context_create(&r.inline_ctx, fex, opts);
+    /* A backend's twin serves in fex's place, under fex's key: the two count as one. */
+    const VmafFeatureExtractor *serving = vmaf_backend_select(vmaf, fex, opts);
+    RegisteredExtractor r = {.fex = serving};
+    int err = vmaf_fex_context_create(&r.inline_ctx, serving, opts);
     if (err)
         return err;
+    r.inline_ctx->backend = vmaf_backend_state_for(vmaf, serving);
     char key[256];
-    err =
-        vmaf_feature_name_from_state(key, sizeof(key), fex->name, fex->options, r.inline_ctx->priv);
+    err = vmaf_feature_name_from_state(key, sizeof(key), fex->name, serving->options,
+                                       r.inline_ctx->priv);
     for (unsigned i = 0; !err && i < vmaf->fex_cnt; i++) {
         if (!strcmp(vmaf->fex[i].key, key))
             err = 1;
@@ -145,6 +149,12 @@ static bool is_subsampled_out(const VmafContext *vmaf, unsigned index)
     return vmaf->cfg.n_subsample > 1 && index % vmaf->cfg.n_subsample;
 }
 
+/* Temporal extractors, and a backend's twins (inside its frame bracket). */
+static bool runs_on_caller(const VmafContext *vmaf, const VmafFeatureExtractor *fex)
+{
+    return (fex->flags & VMAF_FEATURE_EXTRACTOR_TEMPORAL) || vmaf_backend_state_for(vmaf, fex);
+}
+
 static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
 {
     if (ref->pix_fmt != dist->pix_fmt || ref->bpc != dist->bpc || ref->w[0] != dist->w[0] ||
@@ -237,7 +247,7 @@ static void run_frame_job(void *arg, void **data)
     }
     for (unsigned i = 0; i < vmaf->fex_cnt && !err; i++) {
         const VmafFeatureExtractor *fex = vmaf->fex[i].fex;
-        if (fex->flags & VMAF_FEATURE_EXTRACTOR_TEMPORAL)
+        if (runs_on_caller(vmaf, fex))
             continue;
         if (!runs_every_frame(fex) && is_subsampled_out(vmaf, job->index))
             continue;
@@ -268,9 +278,12 @@ static int dispatch_threaded(VmafContext *vmaf, VmafPicture *ref, VmafPicture *d
 {
     int err = 0;
     for (unsigned i = 0; i < vmaf->fex_cnt && !err; i++) {
-        if (vmaf->fex[i].fex->flags & VMAF_FEATURE_EXTRACTOR_TEMPORAL)
-            err = extract_one(vmaf, vmaf->fex[i].inline_ctx, ref, dist, &vmaf->prev_ref,
-                              &vmaf->prev_prev_ref, index);
+        const VmafFeatureExtractor *fex = vmaf->fex[i].fex;
+        if (!runs_on_caller(vmaf, fex) ||
+            (!runs_every_frame(fex) && is_subsampled_out(vmaf, index)))
+            continue;
+        err = extract_one(vmaf, vmaf->fex[i].inline_ctx, ref, dist, &vmaf->prev_ref,
+                          &vmaf->prev_prev_ref, index);
     }
     if (err)
         return err;
@@ -329,10 +342,12 @@ int vmaf_read_pictures(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, u
         goto out;
     if (!ref)
         return flush(vmaf);
-    if ((err = atomic_load(&vmaf->worker_error)) || (err = check_pictures(vmaf, ref, dist)))
+    if ((err = atomic_load(&vmaf->worker_error)) || (err = check_pictures(vmaf, ref, dist)) ||
+        (err = vmaf_backend_frame_begin(vmaf, ref, dist)))
         goto out;
     err = vmaf->thread_pool ? dispatch_threaded(vmaf, ref, dist, index)
                             : dispatch_inline(vmaf, ref, dist, index);
+    vmaf_backend_frame_end(vmaf);
     if (err)
         goto out;
     vmaf->pic_cnt++;
@@ -494,6 +509,7 @@ int vmaf_close(VmafContext *vmaf)
         free(vmaf->fex[i].key);
     }
     free(vmaf->fex);
+    vmaf_backend_destroy(vmaf);
     vmaf_picture_pool_destroy(vmaf->pic_pool);
     vmaf_feature_collector_destroy(vmaf->fc);
     free(vmaf);

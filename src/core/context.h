@@ -31,6 +31,8 @@ struct VmafContext {
         bool set;
     } pic_params;
     VmafPicture prev_ref, prev_prev_ref;
+    const struct VmafBackend *backend; /* backend.h; NULL: CPU only */
+    void *backend_state;
     unsigned pic_cnt;
     bool flushed;
     atomic_int worker_error;

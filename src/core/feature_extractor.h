@@ -53,6 +53,9 @@ struct VmafFexContext {
     /* PREV_REF extractors: reference pictures n-1 and n-2 of the frame being
      * extracted (NULL where they do not exist). Borrowed for extract(). */
     VmafPicture *prev_ref, *prev_prev_ref;
+    /* Twins of a backend (core/backend.h): the state of the backend attached
+     * to the context; NULL outside a context with that backend. */
+    void *backend;
 };
 
 /* Creates an instance; parses opts (copied, the caller keeps its own) into the

@@ -23,6 +23,7 @@ struct VmafPicturePool {
     VmafRef *slot;
     bool *in_use;
     VmafPicture layout; /* geometry shared by every picture of the pool */
+    VmafPictureAllocator allocator;
 };
 
 static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
@@ -122,14 +123,34 @@ unsigned vmaf_picture_plane_count(const VmafPicture *pic)
     return pic->pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
 }
 
+static void *heap_alloc(void *opaque, size_t size)
+{
+    (void)opaque;
+    return aligned_alloc(PICTURE_ALIGN, (size + PICTURE_ALIGN - 1) & ~(size_t)31);
+}
+
+static void heap_free(void *opaque, void *buf)
+{
+    (void)opaque;
+    free(buf);
+}
+
 int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
                            unsigned bpc, unsigned w, unsigned h)
+{
+    return vmaf_picture_pool_init_with_allocator(pool, cnt, pix_fmt, bpc, w, h, NULL);
+}
+
+int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
+                                          enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                                          unsigned h, const VmafPictureAllocator *allocator)
 {
     if (!pool || !cnt)
         return -EINVAL;
     VmafPicturePool *p = calloc(1, sizeof(*p));
     if (!p)
         return -ENOMEM;
+    p->allocator = allocator ? *allocator : (VmafPictureAllocator){heap_alloc, heap_free, NULL};
     size_t size;
     int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, &size);
     if (err) {
@@ -144,14 +165,14 @@ int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelF
     if (!p->slot || !p->in_use)
         goto fail;
     for (unsigned i = 0; i < cnt; i++) {
-        p->slot[i].buf = aligned_alloc(PICTURE_ALIGN, (size + PICTURE_ALIGN - 1) & ~(size_t)31);
+        p->slot[i].buf = p->allocator.alloc(p->allocator.opaque, size);
         if (!p->slot[i].buf)
             goto fail;
         memset(p->slot[i].buf, 0, size);
         p->slot[i].pool = p;
         p->cnt++;
+        p->n_free++; /* so that the failure path does not wait for it */
     }
-    p->n_free = p->cnt;
     *pool = p;
     return 0;
 
@@ -191,7 +212,7 @@ void vmaf_picture_pool_destroy(VmafPicturePool *pool)
         pthread_cond_wait(&pool->returned, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
     for (unsigned i = 0; i < pool->cnt; i++)
-        free(pool->slot[i].buf);
+        pool->allocator.free(pool->allocator.opaque, pool->slot[i].buf);
     free(pool->slot);
     free(pool->in_use);
     pthread_cond_destroy(&pool->returned);

@@ -2,6 +2,8 @@
 #ifndef VMAF_CORE_PICTURE_H
 #define VMAF_CORE_PICTURE_H
 
+#include <stddef.h>
+
 #include "libvmaf/picture.h"
 
 /* Bytes per sample: 1 for bpc 8, else 2. */
@@ -20,6 +22,19 @@ typedef struct VmafPicturePool VmafPicturePool;
 
 int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
                            unsigned bpc, unsigned w, unsigned h);
+
+/* Where a pool's buffers come from (a GPU backend's page-locked memory). */
+typedef struct VmafPictureAllocator {
+    void *(*alloc)(void *opaque, size_t size); /* aligned to 32 bytes at least */
+    void (*free)(void *opaque, void *buf);
+    void *opaque;
+} VmafPictureAllocator;
+
+/* vmaf_picture_pool_init() with buffers from allocator (NULL: the heap). */
+int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
+                                          enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                                          unsigned h, const VmafPictureAllocator *allocator);
+
 /* Blocks until a picture is free. */
 int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic);
 /* Waits until every fetched picture came back, then frees the pool. */

@@ -1,4 +1,4 @@
-/* The feature extractor registry. A backend's twins go before the CPU
+/* The feature extractor registry. A backend's twins go after the CPU
  * extractor of the same features; lookups return the first match. */
 #include <string.h>
 
@@ -8,9 +8,51 @@ extern const VmafFeatureExtractor vmaf_fex_psnr;
 extern const VmafFeatureExtractor vmaf_fex_adm;
 extern const VmafFeatureExtractor vmaf_fex_motion;
 extern const VmafFeatureExtractor vmaf_fex_vif;
+extern const VmafFeatureExtractor vmaf_fex_motion_v2;
+extern const VmafFeatureExtractor vmaf_fex_float_psnr;
+extern const VmafFeatureExtractor vmaf_fex_float_ansnr;
+extern const VmafFeatureExtractor vmaf_fex_float_moment;
+extern const VmafFeatureExtractor vmaf_fex_float_vif;
+extern const VmafFeatureExtractor vmaf_fex_float_adm;
+extern const VmafFeatureExtractor vmaf_fex_float_motion;
+extern const VmafFeatureExtractor vmaf_fex_float_ssim;
+extern const VmafFeatureExtractor vmaf_fex_float_ms_ssim;
+extern const VmafFeatureExtractor vmaf_fex_ssim;
+extern const VmafFeatureExtractor vmaf_fex_psnr_hvs;
+extern const VmafFeatureExtractor vmaf_fex_ciede;
+extern const VmafFeatureExtractor vmaf_fex_cambi;
+extern const VmafFeatureExtractor vmaf_fex_speed_chroma;
+extern const VmafFeatureExtractor vmaf_fex_speed_temporal;
+#if VMAF_HAVE_CUDA
+extern const VmafFeatureExtractor vmaf_fex_psnr_cuda;
+extern const VmafFeatureExtractor vmaf_fex_motion_cuda;
+#endif
 
 static const VmafFeatureExtractor *const registry[] = {
-    &vmaf_fex_psnr, &vmaf_fex_adm, &vmaf_fex_motion, &vmaf_fex_vif, NULL,
+    &vmaf_fex_psnr,
+    &vmaf_fex_adm,
+    &vmaf_fex_motion,
+    &vmaf_fex_vif,
+    &vmaf_fex_motion_v2,
+    &vmaf_fex_float_psnr,
+    &vmaf_fex_float_ansnr,
+    &vmaf_fex_float_moment,
+    &vmaf_fex_float_vif,
+    &vmaf_fex_float_adm,
+    &vmaf_fex_float_motion,
+    &vmaf_fex_float_ssim,
+    &vmaf_fex_float_ms_ssim,
+    &vmaf_fex_ssim,
+    &vmaf_fex_psnr_hvs,
+    &vmaf_fex_ciede,
+    &vmaf_fex_cambi,
+    &vmaf_fex_speed_chroma,
+    &vmaf_fex_speed_temporal,
+#if VMAF_HAVE_CUDA
+    &vmaf_fex_psnr_cuda,
+    &vmaf_fex_motion_cuda,
+#endif
+    NULL,
 };
 
 const VmafFeatureExtractor *vmaf_get_feature_extractor_by_name(const char *name)

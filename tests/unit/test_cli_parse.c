@@ -294,6 +294,21 @@ static void test_nflx_ctc(void)
                       "v2.0");
 }
 
+static void test_backend(void)
+{
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b"), 0);
+    CHECK_EQ_INT(settings.backend, CLI_BACKEND_AUTO);
+    CHECK_EQ_INT(settings.gpu_device, 0);
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--backend", "cpu"), 0);
+    CHECK_EQ_INT(settings.backend, CLI_BACKEND_CPU);
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--backend=cuda", "--gpu_device", "3"), 0);
+    CHECK_EQ_INT(settings.backend, CLI_BACKEND_CUDA);
+    CHECK_EQ_INT(settings.gpu_device, 3);
+    CHECK_PARSE_ERROR("invalid argument \"gpu\" for --backend: should be auto, cpu or cuda", "-r",
+                      "a", "-d", "b", "--backend", "gpu");
+    CHECK_PARSE_ERROR("--gpu_device", "-r", "a", "-d", "b", "--gpu_device", "-1");
+}
+
 int main(void)
 {
     static const struct test_case cases[] = {
@@ -308,6 +323,7 @@ int main(void)
         {"feature_syntax", test_feature_syntax},
         {"aom_ctc", test_aom_ctc},
         {"nflx_ctc", test_nflx_ctc},
+        {"backend", test_backend},
         {NULL, NULL},
     };
     const int ret = run_tests("cli_parse", cases);

@@ -1,0 +1,79 @@
+/* vmaf-ng public API: the CUDA backend. Source-compatible with libvmaf's
+ * libvmaf_cuda.h; installed only by builds with CUDA (VMAF_CUDA).
+ *
+ * Typical use, before any feature is registered:
+ *
+ *     VmafCudaState *cu;
+ *     if (!vmaf_cuda_state_init(&cu, (VmafCudaConfiguration){0})) {
+ *         vmaf_cuda_import_state(vmaf, cu);
+ *         vmaf_cuda_state_free(cu);
+ *     }
+ *
+ * Without a usable device vmaf_cuda_state_init() logs why in one line and
+ * returns -ENODEV; the context then computes everything on the CPU. With the
+ * state imported, every feature whose extractor has a CUDA twin (psnr_cuda,
+ * motion_cuda) that supports all of the requested options is computed on
+ * the device, with the same scores; the others on the CPU, as the log says.
+ * Scores of a frame computed on the device become available one frame later
+ * (or at the flush). */
+#ifndef LIBVMAF_LIBVMAF_CUDA_H
+#define LIBVMAF_LIBVMAF_CUDA_H
+
+#include "libvmaf/libvmaf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct VmafCudaState VmafCudaState;
+
+typedef struct VmafCudaConfiguration {
+    void *cu_ctx;     /* CUcontext to run in; NULL: the primary context of device_index */
+    int device_index; /* vmaf-ng: the device when cu_ctx is NULL (default 0) */
+} VmafCudaConfiguration;
+
+/* Checks for a device that can run the backend. */
+int vmaf_cuda_state_init(VmafCudaState **cu_state, VmafCudaConfiguration cfg);
+
+/* Makes vmaf compute on that device. The context keeps a copy: the state
+ * can be freed right after. Features registered before stay on the CPU. */
+int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state);
+
+/* vmaf-ng; free() does the same, as libvmaf's callers do. */
+void vmaf_cuda_state_free(VmafCudaState *cu_state);
+
+enum VmafCudaPicturePreallocationMethod {
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE = 0,
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, /* not supported: -ENOTSUP */
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+};
+
+typedef struct VmafCudaPictureConfiguration {
+    struct {
+        unsigned w, h;
+        unsigned bpc;
+        enum VmafPixelFormat pix_fmt;
+    } pic_params;
+    enum VmafCudaPicturePreallocationMethod pic_prealloc_method;
+    /* vmaf-ng, HOST_PINNED: pictures in the pool; 0 for enough for the frames
+     * in flight (the device's and, with n_threads, the workers'). */
+    unsigned pic_cnt;
+} VmafCudaPictureConfiguration;
+
+/* After vmaf_cuda_import_state(). HOST_PINNED: a pool of page-locked
+ * pictures that the device copies from directly (no staging copy); fetching
+ * blocks until one is free. HOST: plain pictures, allocated per fetch. */
+int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg);
+
+/* A picture to fill and hand to vmaf_read_pictures(), which takes it. */
+int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic);
+
+/* libvmaf's name for vmaf_cuda_picture_fetch(). */
+int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,135 @@
+#include <errno.h>
+
+#include "core/log.h"
+#include "cuda_state.h"
+#include "twin.h"
+
+static int results_init(VmafCudaResults *r, const VmafCudaDevice *dev, size_t size)
+{
+    *r = (VmafCudaResults){.dev = dev, .size = size};
+    const VmafCudaApi *api = dev->api;
+    int err = 0;
+    for (unsigned i = 0; i < VMAF_CUDA_RESULT_DEPTH && !err; i++) {
+        err = api->malloc_device(&r->device[i], size);
+        if (!err)
+            err = api->malloc_host(&r->host[i], size);
+        if (!err)
+            err = api->event_create(&r->ready[i]);
+    }
+    return err;
+}
+
+static void results_free(VmafCudaResults *r)
+{
+    if (!r->dev)
+        return;
+    const VmafCudaApi *api = r->dev->api;
+    for (unsigned i = 0; i < VMAF_CUDA_RESULT_DEPTH; i++) {
+        if (r->device[i])
+            api->free_device(r->device[i]);
+        if (r->host[i])
+            api->free_host(r->host[i]);
+        if (r->ready[i])
+            api->event_destroy(r->ready[i]);
+    }
+    *r = (VmafCudaResults){0};
+}
+
+int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
+                        enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
+                        size_t result_size)
+{
+    *twin = (VmafCudaTwin){0};
+    VmafCudaSharedFrame *frame = NULL;
+    int err;
+    if (backend) {
+        err = vmaf_cuda_backend_frame(backend, pix_fmt, bpc, w, h, &frame, &twin->dev);
+    } else {
+        twin->dev = &twin->own_dev;
+        err = vmaf_cuda_runtime_probe(0, NULL, &twin->own_dev);
+        if (err == -ENODEV)
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a CUDA device", name);
+    }
+    if (!err)
+        err = vmaf_cuda_device_bind(twin->dev);
+    if (!err)
+        err = twin->dev->api->stream_create(&twin->stream);
+    if (!err)
+        err = vmaf_cuda_reader_create(&twin->reader, twin->dev, frame, pix_fmt, bpc, w, h);
+    if (!err)
+        err = results_init(&twin->results, twin->dev, result_size);
+    if (err)
+        vmaf_cuda_twin_close(twin);
+    return err;
+}
+
+void vmaf_cuda_twin_close(VmafCudaTwin *twin)
+{
+    if (twin->stream) {
+        vmaf_cuda_device_bind(twin->dev);
+        twin->dev->api->stream_synchronize(twin->stream);
+        results_free(&twin->results);
+        for (unsigned i = 0; i < twin->buffer_cnt; i++)
+            twin->dev->api->free_device(twin->buffer[i]);
+        vmaf_cuda_reader_destroy(twin->reader);
+        twin->dev->api->stream_destroy(twin->stream);
+    }
+    *twin = (VmafCudaTwin){0};
+}
+
+int vmaf_cuda_twin_alloc(VmafCudaTwin *twin, void **ptr, size_t size)
+{
+    if (twin->buffer_cnt == sizeof(twin->buffer) / sizeof(twin->buffer[0]))
+        return -ENOMEM;
+    int err = twin->dev->api->malloc_device(ptr, size);
+    if (!err)
+        twin->buffer[twin->buffer_cnt++] = *ptr;
+    return err;
+}
+
+void *vmaf_cuda_twin_result_target(const VmafCudaTwin *twin)
+{
+    const VmafCudaResults *r = &twin->results;
+    if (!r->dev || r->cnt == VMAF_CUDA_RESULT_DEPTH)
+        return NULL;
+    return r->device[(r->head + r->cnt) % VMAF_CUDA_RESULT_DEPTH];
+}
+
+int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index)
+{
+    VmafCudaResults *r = &twin->results;
+    if (!r->dev || r->cnt == VMAF_CUDA_RESULT_DEPTH)
+        return -EINVAL;
+    const unsigned i = (r->head + r->cnt) % VMAF_CUDA_RESULT_DEPTH;
+    const VmafCudaApi *api = r->dev->api;
+    int err = api->copy_2d_async(r->host[i], r->size, r->device[i], r->size, r->size, 1,
+                                 VMAF_CUDA_DEVICE_TO_HOST, twin->stream);
+    if (!err)
+        err = api->event_record(r->ready[i], twin->stream);
+    if (err)
+        return err;
+    r->index[i] = index;
+    r->cnt++;
+    return 0;
+}
+
+int vmaf_cuda_twin_collect_result(VmafCudaTwin *twin, const void **host, unsigned *index)
+{
+    VmafCudaResults *r = &twin->results;
+    if (!r->cnt)
+        return 0;
+    const unsigned i = r->head;
+    int err = vmaf_cuda_wait_event(r->dev->api, r->ready[i], vmaf_cuda_reader_stats(twin->reader));
+    if (err)
+        return err;
+    r->head = (r->head + 1) % VMAF_CUDA_RESULT_DEPTH;
+    r->cnt--;
+    *host = r->host[i];
+    *index = r->index[i];
+    return 1;
+}
+
+unsigned vmaf_cuda_twin_pending(const VmafCudaTwin *twin)
+{
+    return twin->results.cnt;
+}

@@ -1,0 +1,59 @@
+/* What every CUDA twin's host code uses: a device, a stream of its own, a
+ * plane reader (on the context's shared frame, or uploading privately when
+ * the twin runs outside a context with the CUDA backend), and a ring of
+ * result buffers that are read back a frame late, so that the host never
+ * waits for the kernels it has just queued. */
+#ifndef VMAF_CUDA_TWIN_H
+#define VMAF_CUDA_TWIN_H
+
+#include <stddef.h>
+
+#include "libvmaf/picture.h"
+#include "shared_frame.h"
+
+enum { VMAF_CUDA_RESULT_DEPTH = 2 };
+
+typedef struct VmafCudaResults {
+    const VmafCudaDevice *dev;
+    size_t size;
+    void *device[VMAF_CUDA_RESULT_DEPTH], *host[VMAF_CUDA_RESULT_DEPTH];
+    VmafCudaEvent ready[VMAF_CUDA_RESULT_DEPTH];
+    unsigned index[VMAF_CUDA_RESULT_DEPTH];
+    unsigned head, cnt; /* oldest pending submission, number pending */
+} VmafCudaResults;
+
+typedef struct VmafCudaTwin {
+    const VmafCudaDevice *dev;
+    VmafCudaDevice own_dev; /* outside a context with the backend */
+    VmafCudaStream stream;
+    VmafCudaReader *reader;
+    VmafCudaResults results;
+    void *buffer[2]; /* vmaf_cuda_twin_alloc() */
+    unsigned buffer_cnt;
+} VmafCudaTwin;
+
+/* backend: VmafFexContext.backend; name: the twin's, for messages;
+ * result_size: bytes of one frame's results. */
+int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
+                        enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
+                        size_t result_size);
+/* Waits for the twin's stream, then frees; also after a failed open. */
+void vmaf_cuda_twin_close(VmafCudaTwin *twin);
+
+/* Device memory of the twin's own, freed by vmaf_cuda_twin_close(); two
+ * buffers at most. */
+int vmaf_cuda_twin_alloc(VmafCudaTwin *twin, void **ptr, size_t size);
+
+/* The device buffer for this frame's results; NULL while
+ * VMAF_CUDA_RESULT_DEPTH frames wait to be collected. */
+void *vmaf_cuda_twin_result_target(const VmafCudaTwin *twin);
+/* Queues the copy of the target to the host behind the work on the twin's
+ * stream. */
+int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index);
+/* The oldest submitted frame, once on the host: 1 with *host (valid until the
+ * next submit) and *index, 0 when none is pending. */
+int vmaf_cuda_twin_collect_result(VmafCudaTwin *twin, const void **host, unsigned *index);
+/* Frames submitted and not collected. */
+unsigned vmaf_cuda_twin_pending(const VmafCudaTwin *twin);
+
+#endif

@@ -1,0 +1,299 @@
+/* motion_cuda, the CUDA twin of motion. The sad of the blurred luma
+ * difference is computed on the device from the shared reference luma and
+ * the luma of the frame before (two before with the five-frame window),
+ * which the twin keeps on the device: a device-to-device copy behind each
+ * frame's kernel, not a second upload. Frames are scored one frame later.
+ * motion2 and motion3 are derived from the stored sad scores at the flush by
+ * an instance of the CPU extractor, so both compute them alike. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/feature_extractor.h"
+#include "core/log.h"
+#include "cuda/twin.h"
+#include "motion_cuda.h"
+
+extern const VmafFeatureExtractor vmaf_fex_motion;
+
+#define SAD_FEATURE "VMAF_integer_feature_motion_sad_score"
+#define DEBUG_FEATURE "VMAF_integer_feature_motion_score"
+#define MOTION2_FEATURE "VMAF_integer_feature_motion2_score"
+#define MOTION3_FEATURE "VMAF_integer_feature_motion3_score"
+
+enum { HISTORY_MAX = 2, PITCH_ALIGN = 256 };
+
+typedef struct MotionCudaState {
+    bool force_zero;
+    double blend_factor;
+    double blend_offset;
+    double fps_weight;
+    double max_val;
+    bool five_frame_window;
+    bool moving_average;
+    bool debug;
+
+    unsigned w, h, bpc;
+    unsigned distance; /* frames between the two compared */
+    unsigned frames;   /* extracted so far */
+    /* Reference luma of the last `distance` frames, frame n at n % distance. */
+    void *history[HISTORY_MAX];
+    size_t history_pitch;
+    VmafFexContext *cpu; /* motion, for motion2 and motion3 */
+    VmafCudaTwin twin;
+    /* The features exist in the collector: from now on scores may come a
+     * frame late without changing the order in which names first appear. */
+    bool named;
+} MotionCudaState;
+
+/* motion's table, row for row. */
+static const VmafOption motion_cuda_options[] = {
+    {
+        .name = "motion_force_zero",
+        .alias = "force_0",
+        .help = "write 0 as the motion of every frame",
+        .offset = offsetof(MotionCudaState, force_zero),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = false,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "motion_blend_factor",
+        .alias = "mbf",
+        .help = "weight of the raw score when blending it with its value capped at the offset",
+        .offset = offsetof(MotionCudaState, blend_factor),
+        .type = VMAF_OPT_TYPE_DOUBLE,
+        .default_val.d = 1.0,
+        .min = 0.0,
+        .max = 1.0,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "motion_blend_offset",
+        .alias = "mbo",
+        .help = "score above which blending damps the motion",
+        .offset = offsetof(MotionCudaState, blend_offset),
+        .type = VMAF_OPT_TYPE_DOUBLE,
+        .default_val.d = 40.0,
+        .min = 0.0,
+        .max = 1000.0,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "motion_fps_weight",
+        .alias = "mfw",
+        .help = "multiplier correcting the score for the frame rate",
+        .offset = offsetof(MotionCudaState, fps_weight),
+        .type = VMAF_OPT_TYPE_DOUBLE,
+        .default_val.d = 1.0,
+        .min = 0.0,
+        .max = 5.0,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "motion_max_val",
+        .alias = "mmxv",
+        .help = "largest score written; larger ones are clipped",
+        .offset = offsetof(MotionCudaState, max_val),
+        .type = VMAF_OPT_TYPE_DOUBLE,
+        .default_val.d = 10000.0,
+        .min = 0.0,
+        .max = 10000.0,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "motion_five_frame_window",
+        .alias = "mffw",
+        .help = "compare each frame with the one two frames back",
+        .offset = offsetof(MotionCudaState, five_frame_window),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = false,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "motion_moving_average",
+        .alias = "mma",
+        .help = "average motion3 with the previous frame's value",
+        .offset = offsetof(MotionCudaState, moving_average),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = false,
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "debug",
+        .help = "also write the sad score as " DEBUG_FEATURE,
+        .offset = offsetof(MotionCudaState, debug),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = false,
+    },
+    {0},
+};
+
+static double min_of(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static void motion_cuda_close(VmafFexContext *ctx)
+{
+    MotionCudaState *s = ctx->priv;
+    vmaf_cuda_twin_close(&s->twin);
+    vmaf_fex_context_destroy(s->cpu);
+    s->cpu = NULL;
+}
+
+/* The device side: the twin and the kept frames. */
+static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                     unsigned h)
+{
+    MotionCudaState *s = ctx->priv;
+    s->w = w;
+    s->h = h;
+    s->bpc = bpc;
+    s->distance = s->five_frame_window ? 2 : 1;
+    const size_t row_bytes = (size_t)w * (bpc > 8 ? 2 : 1);
+    s->history_pitch = (row_bytes + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
+    int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+                                  h * sizeof(uint32_t));
+    for (unsigned i = 0; !err && i < s->distance; i++)
+        err = vmaf_cuda_twin_alloc(&s->twin, &s->history[i], s->history_pitch * h);
+    return err;
+}
+
+static int motion_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                            unsigned w, unsigned h)
+{
+    MotionCudaState *s = ctx->priv;
+    /* The CPU extractor checks the size and depth, and flushes. */
+    int err = vmaf_fex_context_create(&s->cpu, &vmaf_fex_motion, ctx->opts);
+    if (!err)
+        err = vmaf_fex_context_init(s->cpu, pix_fmt, bpc, w, h);
+    if (!err && !s->force_zero)
+        err = open_twin(ctx, pix_fmt, bpc, w, h);
+    if (err)
+        motion_cuda_close(ctx);
+    return err;
+}
+
+static int append_score(VmafFexContext *ctx, VmafFeatureCollector *fc, double score, unsigned index)
+{
+    MotionCudaState *s = ctx->priv;
+    int err = vmaf_fex_append(ctx, fc, SAD_FEATURE, score, index);
+    if (!err && s->debug)
+        err = vmaf_fex_append(ctx, fc, DEBUG_FEATURE, score, index);
+    s->named = true;
+    return err;
+}
+
+/* Scores the oldest frame whose row sums are queued: 1 when there was one. */
+static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    MotionCudaState *s = ctx->priv;
+    const void *host;
+    unsigned index;
+    int ret = vmaf_cuda_twin_collect_result(&s->twin, &host, &index);
+    if (ret <= 0)
+        return ret;
+    const uint32_t *row_sad = host;
+    uint64_t sad = 0;
+    for (unsigned y = 0; y < s->h; y++)
+        sad += row_sad[y];
+    /* motion's arithmetic, operation for operation. */
+    const double score = min_of((double)sad / 256.0 / (s->w * s->h) * s->fps_weight, s->max_val);
+    int err = append_score(ctx, fc, score, index);
+    return err ? err : 1;
+}
+
+/* Queues the sad of frame index against the kept frame, if it has one to
+ * compare with, then keeps its luma: 1 when a sad was queued. */
+static int queue_frame(MotionCudaState *s, const void *luma, size_t pitch, unsigned index)
+{
+    VmafCudaTwin *t = &s->twin;
+    void *kept = s->history[s->frames % s->distance];
+    const bool compared = index >= s->distance;
+    if (compared && s->frames < s->distance) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "motion_cuda: frame %u has no earlier reference picture",
+                 index);
+        return -EINVAL;
+    }
+    int err = 0;
+    if (compared) {
+        const MotionCudaRows rows = {
+            .prev = kept,
+            .cur = luma,
+            .prev_pitch = s->history_pitch,
+            .cur_pitch = pitch,
+            .w = s->w,
+            .h = s->h,
+            .bpc = s->bpc,
+            .row_sad = vmaf_cuda_twin_result_target(t),
+        };
+        err = motion_cuda_row_sad(&rows, t->stream);
+    }
+    /* Behind the kernel on the same stream, which has read the old frame. */
+    if (!err)
+        err = t->dev->api->copy_2d_async(kept, s->history_pitch, luma, pitch,
+                                         (size_t)s->w * (s->bpc > 8 ? 2 : 1), s->h,
+                                         VMAF_CUDA_DEVICE_TO_DEVICE, t->stream);
+    if (!err && compared)
+        err = vmaf_cuda_twin_submit_result(t, index);
+    s->frames++;
+    return err ? err : compared;
+}
+
+static int motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                               unsigned index, VmafFeatureCollector *fc)
+{
+    MotionCudaState *s = ctx->priv;
+    if (s->force_zero)
+        return append_score(ctx, fc, 0.0, index);
+
+    VmafCudaTwin *t = &s->twin;
+    if (!vmaf_cuda_twin_result_target(t))
+        return -EINVAL; /* an earlier frame failed */
+    VmafCudaPlanes planes;
+    int err =
+        vmaf_cuda_reader_acquire(t->reader, ref, NULL, VMAF_CUDA_PLANE_Y, 0, t->stream, &planes);
+    if (err)
+        return err;
+    const int queued = queue_frame(s, planes.data[0][0], planes.pitch[0], index);
+    err = vmaf_cuda_reader_release(t->reader, t->stream);
+    if (queued < 0)
+        return queued;
+    if (!err && !queued)
+        err = append_score(ctx, fc, 0.0, index);
+    /* The frame before has been summed meanwhile. */
+    while (!err && vmaf_cuda_twin_pending(t) > (s->named ? 1u : 0u)) {
+        const int ret = score_collected(ctx, fc);
+        err = ret < 0 ? ret : 0;
+    }
+    return err;
+}
+
+static int motion_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    MotionCudaState *s = ctx->priv;
+    int ret;
+    while ((ret = score_collected(ctx, fc)) > 0)
+        ;
+    if (!ret)
+        ret = vmaf_fex_context_flush(s->cpu, fc);
+    return ret < 0 ? ret : 1;
+}
+
+static const char *const motion_cuda_provided_features[] = {
+    SAD_FEATURE, DEBUG_FEATURE, MOTION2_FEATURE, MOTION3_FEATURE, NULL,
+};
+
+const VmafFeatureExtractor vmaf_fex_motion_cuda = {
+    .name = "motion_cuda",
+    .options = motion_cuda_options,
+    .priv_size = sizeof(MotionCudaState),
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .provided_features = motion_cuda_provided_features,
+    .init = motion_cuda_init,
+    .extract = motion_cuda_extract,
+    .flush = motion_cuda_flush,
+    .close = motion_cuda_close,
+};

@@ -1,0 +1,209 @@
+/* psnr_cuda, the CUDA twin of psnr: the squared errors of each row are summed
+ * on the device from the shared planes; the host adds the rows and scores
+ * them exactly as the CPU extractor does, one frame later. enable_apsnr, a
+ * pooled score of the whole run, is not implemented: with it the CPU
+ * extractor serves. */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/feature_extractor.h"
+#include "core/log.h"
+#include "cuda/twin.h"
+#include "psnr_cuda.h"
+
+typedef struct PsnrCudaState {
+    bool enable_chroma;
+    bool enable_mse;
+    bool reduced_hbd_peak;
+    double min_sse;
+
+    unsigned bpc, planes;
+    uint32_t peak;
+    double psnr_max[3];
+    unsigned w[3], h[3];
+    size_t first_row[3]; /* of each plane in a frame's results */
+    VmafCudaTwin twin;
+    /* The features exist in the collector: from now on scores may come a
+     * frame late without changing the order in which names first appear. */
+    bool named;
+} PsnrCudaState;
+
+/* The rows of psnr's table, less enable_apsnr. */
+static const VmafOption psnr_cuda_options[] = {
+    {
+        .name = "enable_chroma",
+        .help = "also score the chroma planes (never for 4:0:0)",
+        .offset = offsetof(PsnrCudaState, enable_chroma),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = true,
+    },
+    {
+        .name = "enable_mse",
+        .help = "also write the mean squared error of each plane",
+        .offset = offsetof(PsnrCudaState, enable_mse),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = false,
+    },
+    {
+        .name = "reduced_hbd_peak",
+        .help = "use 255 scaled to the bit depth as the peak, as for upscaled 8-bit content",
+        .offset = offsetof(PsnrCudaState, reduced_hbd_peak),
+        .type = VMAF_OPT_TYPE_BOOL,
+        .default_val.b = false,
+    },
+    {
+        .name = "min_sse",
+        .help = "smallest squared error per frame assumed when capping the score",
+        .offset = offsetof(PsnrCudaState, min_sse),
+        .type = VMAF_OPT_TYPE_DOUBLE,
+        .default_val.d = 0.0,
+        .min = 0.0,
+        .max = DBL_MAX,
+    },
+    {0},
+};
+
+/* NULL-terminated: also the provided features, psnr's. */
+static const char *const psnr_feature[4] = {"psnr_y", "psnr_cb", "psnr_cr", NULL};
+static const char *const mse_feature[3] = {"mse_y", "mse_cb", "mse_cr"};
+
+static double min_of(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static double max_of(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* psnr's cap: from min_sse spread over the plane, else 6 dB per bit plus 12. */
+static double psnr_cap(const PsnrCudaState *s, unsigned p)
+{
+    if (s->min_sse == 0.0)
+        return 6 * s->bpc + 12;
+    const double min_mse = s->min_sse / (s->w[p] * s->h[p]);
+    return ceil(10.0 * log10(s->peak * s->peak / min_mse));
+}
+
+static int psnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                          unsigned w, unsigned h)
+{
+    PsnrCudaState *s = ctx->priv;
+    if (bpc != 8 && bpc != 10 && bpc != 12 && bpc != 16) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "psnr_cuda: %u-bit input is not supported (8, 10, 12 or 16)",
+                 bpc);
+        return -EINVAL;
+    }
+    s->bpc = bpc;
+    s->peak = s->reduced_hbd_peak ? 255u << (bpc - 8) : (1u << bpc) - 1;
+    if (pix_fmt == VMAF_PIX_FMT_YUV400P)
+        s->enable_chroma = false;
+    s->planes = s->enable_chroma ? 3 : 1;
+    const unsigned ss_hor = pix_fmt != VMAF_PIX_FMT_YUV444P;
+    const unsigned ss_ver = pix_fmt == VMAF_PIX_FMT_YUV420P;
+    size_t rows = 0;
+    for (unsigned p = 0; p < 3; p++) {
+        s->w[p] = p ? w >> ss_hor : w;
+        s->h[p] = p ? h >> ss_ver : h;
+        s->psnr_max[p] = psnr_cap(s, p);
+        s->first_row[p] = rows;
+        rows += p < s->planes ? s->h[p] : 0;
+    }
+    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+                               rows * sizeof(uint64_t));
+}
+
+/* Scores the oldest frame whose sums are queued: 1 when there was one. */
+static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    PsnrCudaState *s = ctx->priv;
+    const void *host;
+    unsigned index;
+    int ret = vmaf_cuda_twin_collect_result(&s->twin, &host, &index);
+    if (ret <= 0)
+        return ret;
+    const uint64_t *row_sse = host;
+    int err = 0;
+    for (unsigned p = 0; !err && p < s->planes; p++) {
+        uint64_t sse = 0;
+        for (unsigned y = 0; y < s->h[p]; y++)
+            sse += row_sse[s->first_row[p] + y];
+        /* psnr's arithmetic, operation for operation. */
+        const double mse = (double)sse / (s->w[p] * s->h[p]);
+        const double psnr =
+            min_of(10.0 * log10(s->peak * s->peak / max_of(mse, 1e-16)), s->psnr_max[p]);
+        err = vmaf_fex_append(ctx, fc, psnr_feature[p], psnr, index);
+        if (!err && s->enable_mse)
+            err = vmaf_fex_append(ctx, fc, mse_feature[p], mse, index);
+    }
+    s->named = true;
+    return err ? err : 1;
+}
+
+static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                             unsigned index, VmafFeatureCollector *fc)
+{
+    PsnrCudaState *s = ctx->priv;
+    VmafCudaTwin *t = &s->twin;
+    uint64_t *row_sse = vmaf_cuda_twin_result_target(t);
+    if (!row_sse)
+        return -EINVAL; /* an earlier frame failed */
+    const unsigned mask = s->planes == 3 ? VMAF_CUDA_PLANES_YUV : VMAF_CUDA_PLANE_Y;
+    VmafCudaPlanes planes;
+    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, mask, mask, t->stream, &planes);
+    if (err)
+        return err;
+    PsnrCudaPlane args[3];
+    for (unsigned p = 0; p < s->planes; p++) {
+        args[p] = (PsnrCudaPlane){
+            .ref = planes.data[0][p],
+            .dist = planes.data[1][p],
+            .pitch = planes.pitch[p],
+            .w = planes.w[p],
+            .h = planes.h[p],
+            .row_sse = row_sse + s->first_row[p],
+        };
+    }
+    err = psnr_cuda_row_sse(args, s->planes, s->bpc, t->stream);
+    if (!err)
+        err = vmaf_cuda_reader_release(t->reader, t->stream);
+    if (!err)
+        err = vmaf_cuda_twin_submit_result(t, index);
+    /* The frame before has been summed meanwhile. */
+    while (!err && vmaf_cuda_twin_pending(t) > (s->named ? 1u : 0u)) {
+        const int ret = score_collected(ctx, fc);
+        err = ret < 0 ? ret : 0;
+    }
+    return err;
+}
+
+static int psnr_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    int ret;
+    while ((ret = score_collected(ctx, fc)) > 0)
+        ;
+    return ret < 0 ? ret : 1;
+}
+
+static void psnr_cuda_close(VmafFexContext *ctx)
+{
+    PsnrCudaState *s = ctx->priv;
+    vmaf_cuda_twin_close(&s->twin);
+}
+
+const VmafFeatureExtractor vmaf_fex_psnr_cuda = {
+    .name = "psnr_cuda",
+    .options = psnr_cuda_options,
+    .priv_size = sizeof(PsnrCudaState),
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .provided_features = psnr_feature,
+    .init = psnr_cuda_init,
+    .extract = psnr_cuda_extract,
+    .flush = psnr_cuda_flush,
+    .close = psnr_cuda_close,
+};

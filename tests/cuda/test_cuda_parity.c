@@ -1,0 +1,310 @@
+/* CPU extractors against their CUDA twins on the same frames: every score of
+ * every frame must be the same double. Generated content of several sizes,
+ * formats and depths (extremes included), several option sets, with and
+ * without threads and subsampling, pageable pictures scribbled over the
+ * moment vmaf_read_pictures() returns and pinned pool pictures refilled at
+ * once; also the upload count of the shared frame, and the twins used
+ * directly. Prints "SKIP: no CUDA device" and returns 77 without a device. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "core/dict.h"
+#include "core/feature_extractor.h"
+#include "cuda/cuda_state.h"
+#include "libvmaf/libvmaf_cuda.h"
+#include "test.h"
+
+extern const VmafFeatureExtractor vmaf_fex_psnr, vmaf_fex_psnr_cuda;
+
+typedef struct Format {
+    enum VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h, frames;
+} Format;
+
+static const Format formats[] = {
+    {VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, 5},  {VMAF_PIX_FMT_YUV420P, 8, 176, 144, 8},
+    {VMAF_PIX_FMT_YUV422P, 10, 353, 287, 6},   {VMAF_PIX_FMT_YUV444P, 12, 640, 360, 5},
+    {VMAF_PIX_FMT_YUV420P, 16, 320, 180, 6},   {VMAF_PIX_FMT_YUV400P, 8, 67, 35, 6},
+    {VMAF_PIX_FMT_YUV420P, 8, 3, 3, 5},        {VMAF_PIX_FMT_YUV444P, 16, 4099, 24, 4},
+    {VMAF_PIX_FMT_YUV420P, 10, 3840, 2160, 3},
+};
+
+typedef struct Config {
+    const char *name;
+    const char *features[3]; /* --feature syntax */
+    unsigned n_threads, n_subsample;
+    bool pinned;     /* the CUDA run fills pictures of the pinned pool */
+    unsigned planes; /* uploads per frame of a 4:2:x pair */
+} Config;
+
+static const Config configs[] = {
+    {"defaults", {"psnr", "motion"}, 0, 0, false, 6},
+    {"options",
+     {"psnr=enable_mse=true:reduced_hbd_peak=true:min_sse=0.5",
+      "motion=motion_five_frame_window=true:debug=true:motion_fps_weight=2:mma=true"},
+     0,
+     0,
+     false,
+     6},
+    {"luma", {"psnr=enable_chroma=false", "motion=motion_max_val=3"}, 0, 0, true, 2},
+    {"threads_subsample", {"psnr", "motion", "vif"}, 2, 2, false, 6},
+    {"pinned", {"psnr", "motion=motion_blend_factor=0.5:motion_blend_offset=3"}, 0, 3, true, 6},
+    {"motion_only", {"motion"}, 0, 0, true, 1},
+    {"three_motions",
+     {"motion=motion_blend_factor=0.5:motion_blend_offset=3", "motion=motion_fps_weight=2",
+      "motion=motion_force_zero=true"},
+     0,
+     0,
+     false,
+     1},
+};
+
+static uint32_t hash(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+/* Textured, moving content with noise; the distorted picture has a block of
+ * opposite extremes in frame 2 and is identical to the reference in frame 1,
+ * so that the squared errors reach their maximum and their minimum. */
+static void fill(VmafPicture *pic, unsigned frame, bool dist)
+{
+    const unsigned max = (1u << pic->bpc) - 1;
+    for (unsigned p = 0; p < (pic->pix_fmt == VMAF_PIX_FMT_YUV400P ? 1u : 3u); p++) {
+        for (unsigned y = 0; y < pic->h[p]; y++) {
+            uint8_t *row = (uint8_t *)pic->data[p] + (size_t)y * pic->stride[p];
+            for (unsigned x = 0; x < pic->w[p]; x++) {
+                const unsigned xs = x + frame * 3, ys = y + frame;
+                uint32_t v = ((xs * 7 + ys * 5) % 256) << (pic->bpc - 8);
+                v += hash(xs * 2654435761u ^ ys * 40503u ^ p) % (max / 8 + 1);
+                if (dist && frame != 1)
+                    v += hash(x * 31u + y * 977u + frame * 7919u + p) % (max / 16 + 1);
+                if (dist && frame == 2 && x < pic->w[p] / 2 && y < pic->h[p] / 2)
+                    v = (x + y) % 2 ? 0 : max;
+                if (!dist && frame == 2 && x < pic->w[p] / 2 && y < pic->h[p] / 2)
+                    v = (x + y) % 2 ? max : 0;
+                v = v > max ? max : v;
+                if (pic->bpc > 8)
+                    ((uint16_t *)row)[x] = (uint16_t)v;
+                else
+                    row[x] = (uint8_t)v;
+            }
+        }
+    }
+}
+
+static int use_feature(VmafContext *vmaf, const char *spec)
+{
+    char buf[256];
+    snprintf(buf, sizeof(buf), "%s", spec);
+    char *rest = buf;
+    const char *name = strsep(&rest, "=");
+    VmafFeatureDictionary *opts = NULL;
+    for (char *item; rest && (item = strsep(&rest, ":"));) {
+        char *eq = strchr(item, '=');
+        *eq = '\0';
+        vmaf_feature_dictionary_set(&opts, item, eq + 1);
+    }
+    return vmaf_use_feature(vmaf, name, opts);
+}
+
+static int get_picture(VmafContext *vmaf, bool pinned, const Format *f, VmafPicture *pic)
+{
+    return pinned ? vmaf_cuda_picture_fetch(vmaf, pic)
+                  : vmaf_picture_alloc(pic, f->pix_fmt, f->bpc, f->w, f->h);
+}
+
+static void scribble(VmafPicture *pic)
+{
+    for (unsigned p = 0; p < 3 && pic->data[p]; p++)
+        memset(pic->data[p], 0x5a, (size_t)pic->stride[p] * pic->h[p]);
+}
+
+static unsigned twins_in(const VmafContext *vmaf)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++)
+        n += !!(vmaf->fex[i].fex->flags & VMAF_FEATURE_EXTRACTOR_CUDA);
+    return n;
+}
+
+static VmafContext *score(const Config *c, const Format *f, bool cuda)
+{
+    VmafContext *vmaf = NULL;
+    VmafConfiguration cfg = {
+        .log_level = VMAF_LOG_LEVEL_WARNING,
+        .n_threads = c->n_threads,
+        .n_subsample = c->n_subsample,
+    };
+    int err = vmaf_init(&vmaf, cfg);
+    VmafCudaState *state = NULL;
+    if (!err && cuda && !(err = vmaf_cuda_state_init(&state, (VmafCudaConfiguration){0}))) {
+        err = vmaf_cuda_import_state(vmaf, state);
+        vmaf_cuda_state_free(state);
+    }
+    for (unsigned i = 0; !err && i < 3 && c->features[i]; i++)
+        err = use_feature(vmaf, c->features[i]);
+    const bool pinned = cuda && c->pinned;
+    if (!err && pinned) {
+        VmafCudaPictureConfiguration pc = {
+            .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
+            .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+        };
+        err = vmaf_cuda_preallocate_pictures(vmaf, pc);
+    }
+    /* Only twins may read the pictures: the CPU extractors keep reading the
+     * previous reference and, with threads, the frame after the call. */
+    const bool reuse = cuda && !pinned && !c->n_threads && twins_in(vmaf) == vmaf->fex_cnt;
+    for (unsigned n = 0; !err && n < f->frames; n++) {
+        VmafPicture ref, dist, keep[2] = {0};
+        if ((err = get_picture(vmaf, pinned, f, &ref)))
+            break;
+        if ((err = get_picture(vmaf, pinned, f, &dist))) {
+            vmaf_picture_unref(&ref);
+            break;
+        }
+        fill(&ref, n, false);
+        fill(&dist, n, true);
+        if (reuse) {
+            vmaf_picture_ref(&keep[0], &ref);
+            vmaf_picture_ref(&keep[1], &dist);
+        }
+        err = vmaf_read_pictures(vmaf, &ref, &dist, n);
+        /* The caller may reuse its pictures once the call returns. */
+        for (unsigned i = 0; i < 2 && keep[i].ref; i++) {
+            scribble(&keep[i]);
+            vmaf_picture_unref(&keep[i]);
+        }
+    }
+    if (!err)
+        err = vmaf_read_pictures(vmaf, NULL, NULL, 0);
+    CHECK_EQ_INT(err, 0);
+    return vmaf;
+}
+
+/* Every score the CPU wrote, the twins wrote too, as the same double; the
+ * names first appeared in the same order (that of the output's columns),
+ * unless threads made it depend on timing. */
+static unsigned compare(VmafContext *cpu, VmafContext *gpu, const char *what)
+{
+    unsigned scores = 0, failed = 0;
+    VmafFeatureCollector *a = cpu->fc, *b = gpu->fc;
+    CHECK_EQ_INT(b->cnt, a->cnt);
+    for (unsigned i = 0; !cpu->cfg.n_threads && i < a->cnt && i < b->cnt; i++) {
+        if (strcmp(a->feature_vector[i]->name, b->feature_vector[i]->name)) {
+            fprintf(stderr, "%s: feature %u is %s on the CPU, %s with CUDA\n", what, i,
+                    a->feature_vector[i]->name, b->feature_vector[i]->name);
+            failed++;
+        }
+    }
+    for (unsigned i = 0; i < a->cnt; i++) {
+        const FeatureVector *fa = a->feature_vector[i];
+        for (unsigned n = 0; n < fa->capacity; n++) {
+            if (!fa->score[n].written)
+                continue;
+            double v;
+            scores++;
+            if (vmaf_feature_collector_get_score(b, fa->name, &v, n) ||
+                memcmp(&v, &fa->score[n].value, sizeof(v))) {
+                if (failed++ < 5)
+                    fprintf(stderr, "%s: %s[%u]: cpu %.17g, cuda %.17g\n", what, fa->name, n,
+                            fa->score[n].value, v);
+            }
+        }
+    }
+    CHECK_EQ_INT(failed, 0);
+    return scores;
+}
+
+static void test_parity(void)
+{
+    for (size_t c = 0; c < sizeof(configs) / sizeof(configs[0]); c++) {
+        for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+            const Config *cfg = &configs[c];
+            const Format *f = &formats[i];
+            /* vif, which runs on the CPU beside the twins, needs 16x16. */
+            if (cfg->n_threads && (f->w < 16 || f->h < 16))
+                continue;
+            char what[128];
+            snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", cfg->name, f->w, f->h, f->bpc,
+                     f->pix_fmt);
+            VmafContext *cpu = score(cfg, f, false), *gpu = score(cfg, f, true);
+            CHECK(twins_in(gpu) >= 1);
+            const unsigned scores = compare(cpu, gpu, what);
+            VmafCudaFrameStats s;
+            CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
+            const unsigned planes =
+                f->pix_fmt == VMAF_PIX_FMT_YUV400P && cfg->planes > 1 ? 2 : cfg->planes;
+            const uint64_t uploads = s.uploads[0] + s.uploads[1] + s.uploads[2];
+            CHECK_EQ_INT(uploads, (uint64_t)planes * f->frames);
+            CHECK_EQ_INT(s.private_uploads, 0);
+            CHECK_EQ_INT(s.staged, cfg->pinned ? 0 : uploads);
+            printf("%-40s %5u scores equal, %.1f uploads a frame, %llu host waits\n", what, scores,
+                   (double)uploads / f->frames, (unsigned long long)s.host_waits);
+            vmaf_close(cpu);
+            vmaf_close(gpu);
+        }
+    }
+}
+
+/* The extractor API used directly: the twin uploads privately. */
+static void test_direct_use(void)
+{
+    const Format f = {VMAF_PIX_FMT_YUV420P, 8, 176, 144, 4};
+    VmafFexContext *cpu, *gpu;
+    VmafFeatureCollector *fc_cpu, *fc_gpu;
+    CHECK_EQ_INT(vmaf_fex_context_create(&cpu, &vmaf_fex_psnr, NULL), 0);
+    CHECK_EQ_INT(vmaf_fex_context_create(&gpu, &vmaf_fex_psnr_cuda, NULL), 0);
+    CHECK_EQ_INT(vmaf_feature_collector_init(&fc_cpu), 0);
+    CHECK_EQ_INT(vmaf_feature_collector_init(&fc_gpu), 0);
+    for (unsigned n = 0; n < f.frames; n++) {
+        VmafPicture ref, dist;
+        CHECK_EQ_INT(vmaf_picture_alloc(&ref, f.pix_fmt, f.bpc, f.w, f.h), 0);
+        CHECK_EQ_INT(vmaf_picture_alloc(&dist, f.pix_fmt, f.bpc, f.w, f.h), 0);
+        fill(&ref, n, false);
+        fill(&dist, n, true);
+        CHECK_EQ_INT(vmaf_fex_context_extract(cpu, &ref, &dist, n, fc_cpu), 0);
+        CHECK_EQ_INT(vmaf_fex_context_extract(gpu, &ref, &dist, n, fc_gpu), 0);
+        vmaf_picture_unref(&ref);
+        vmaf_picture_unref(&dist);
+    }
+    CHECK_EQ_INT(vmaf_fex_context_flush(cpu, fc_cpu), 0);
+    CHECK_EQ_INT(vmaf_fex_context_flush(gpu, fc_gpu), 0);
+    static const char *const names[] = {"psnr_y", "psnr_cb", "psnr_cr"};
+    for (unsigned n = 0; n < f.frames; n++) {
+        for (unsigned k = 0; k < 3; k++) {
+            double a = 0, b = 1;
+            CHECK_EQ_INT(vmaf_feature_collector_get_score(fc_cpu, names[k], &a, n), 0);
+            CHECK_EQ_INT(vmaf_feature_collector_get_score(fc_gpu, names[k], &b, n), 0);
+            CHECK(!memcmp(&a, &b, sizeof(a)));
+        }
+    }
+    vmaf_fex_context_destroy(cpu);
+    vmaf_fex_context_destroy(gpu);
+    vmaf_feature_collector_destroy(fc_cpu);
+    vmaf_feature_collector_destroy(fc_gpu);
+}
+
+int main(void)
+{
+    VmafCudaState *state;
+    if (vmaf_cuda_state_init(&state, (VmafCudaConfiguration){0}) == -ENODEV) {
+        printf("SKIP: no CUDA device\n");
+        return 77;
+    }
+    vmaf_cuda_state_free(state);
+    static const struct test_case cases[] = {
+        {"parity", test_parity},
+        {"direct_use", test_direct_use},
+        {NULL, NULL},
+    };
+    return run_tests("cuda_parity", cases);
+}
