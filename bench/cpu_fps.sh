@@ -32,7 +32,7 @@ for name in $names; do
     read -r _ w h pf _ frames < <(grep "^$name	" "$corpus/list.tsv")
     args=(-r "$corpus/${name}_ref.yuv" -d "$corpus/${name}_dis.yuv" -w "$w" -h "$h" -p "${pf:3:3}"
           -b 8 --model "path=$model" -q)
-    for threads in 0 2; do
+    for threads in ${THREADS:-0 2}; do
         tr=$(best_seconds "$ref" "${args[@]}" --threads "$threads")
         tc=$(best_seconds "$ref" "${args[@]}" --threads "$threads" --cpumask 0xffffffff)
         to=$(best_seconds "$ours" "${args[@]}" --threads "$threads")
