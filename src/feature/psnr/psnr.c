@@ -13,6 +13,7 @@
 #include "core/feature_extractor.h"
 #include "core/log.h"
 #include "psnr_dsp.h"
+#include "psnr_options.h"
 
 typedef struct PsnrState {
     bool enable_chroma;
@@ -29,20 +30,8 @@ typedef struct PsnrState {
 } PsnrState;
 
 static const VmafOption psnr_options[] = {
-    {
-        .name = "enable_chroma",
-        .help = "also score the chroma planes (never for 4:0:0)",
-        .offset = offsetof(PsnrState, enable_chroma),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = true,
-    },
-    {
-        .name = "enable_mse",
-        .help = "also write the mean squared error of each plane",
-        .offset = offsetof(PsnrState, enable_mse),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-    },
+    PSNR_OPTION_ENABLE_CHROMA(PsnrState),
+    PSNR_OPTION_ENABLE_MSE(PsnrState),
     {
         .name = "enable_apsnr",
         .help = "also write the PSNR of the squared errors pooled over all frames",
@@ -50,22 +39,7 @@ static const VmafOption psnr_options[] = {
         .type = VMAF_OPT_TYPE_BOOL,
         .default_val.b = false,
     },
-    {
-        .name = "reduced_hbd_peak",
-        .help = "use 255 scaled to the bit depth as the peak, as for upscaled 8-bit content",
-        .offset = offsetof(PsnrState, reduced_hbd_peak),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-    },
-    {
-        .name = "min_sse",
-        .help = "smallest squared error per frame assumed when capping the score",
-        .offset = offsetof(PsnrState, min_sse),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 0.0,
-        .min = 0.0,
-        .max = DBL_MAX,
-    },
+    PSNR_OPTIONS_PEAK(PsnrState),
     {0},
 };
 

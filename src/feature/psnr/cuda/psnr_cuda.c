@@ -14,6 +14,7 @@
 #include "core/log.h"
 #include "cuda/twin.h"
 #include "psnr_cuda.h"
+#include "feature/psnr/psnr_options.h"
 
 typedef struct PsnrCudaState {
     bool enable_chroma;
@@ -34,36 +35,9 @@ typedef struct PsnrCudaState {
 
 /* The rows of psnr's table, less enable_apsnr. */
 static const VmafOption psnr_cuda_options[] = {
-    {
-        .name = "enable_chroma",
-        .help = "also score the chroma planes (never for 4:0:0)",
-        .offset = offsetof(PsnrCudaState, enable_chroma),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = true,
-    },
-    {
-        .name = "enable_mse",
-        .help = "also write the mean squared error of each plane",
-        .offset = offsetof(PsnrCudaState, enable_mse),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-    },
-    {
-        .name = "reduced_hbd_peak",
-        .help = "use 255 scaled to the bit depth as the peak, as for upscaled 8-bit content",
-        .offset = offsetof(PsnrCudaState, reduced_hbd_peak),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-    },
-    {
-        .name = "min_sse",
-        .help = "smallest squared error per frame assumed when capping the score",
-        .offset = offsetof(PsnrCudaState, min_sse),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 0.0,
-        .min = 0.0,
-        .max = DBL_MAX,
-    },
+    PSNR_OPTION_ENABLE_CHROMA(PsnrCudaState),
+    PSNR_OPTION_ENABLE_MSE(PsnrCudaState),
+    PSNR_OPTIONS_PEAK(PsnrCudaState),
     {0},
 };
 
