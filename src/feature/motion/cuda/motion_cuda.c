@@ -13,6 +13,7 @@
 #include "core/feature_extractor.h"
 #include "core/log.h"
 #include "cuda/twin.h"
+#include "feature/motion/motion_common.h"
 #include "motion_cuda.h"
 
 extern const VmafFeatureExtractor vmaf_fex_motion;
@@ -25,13 +26,7 @@ extern const VmafFeatureExtractor vmaf_fex_motion;
 enum { HISTORY_MAX = 2, PITCH_ALIGN = 256 };
 
 typedef struct MotionCudaState {
-    bool force_zero;
-    double blend_factor;
-    double blend_offset;
-    double fps_weight;
-    double max_val;
-    bool five_frame_window;
-    bool moving_average;
+    MotionScoring opt;
     bool debug;
 
     unsigned w, h, bpc;
@@ -49,77 +44,7 @@ typedef struct MotionCudaState {
 
 /* motion's table, row for row. */
 static const VmafOption motion_cuda_options[] = {
-    {
-        .name = "motion_force_zero",
-        .alias = "force_0",
-        .help = "write 0 as the motion of every frame",
-        .offset = offsetof(MotionCudaState, force_zero),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "motion_blend_factor",
-        .alias = "mbf",
-        .help = "weight of the raw score when blending it with its value capped at the offset",
-        .offset = offsetof(MotionCudaState, blend_factor),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 1.0,
-        .min = 0.0,
-        .max = 1.0,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "motion_blend_offset",
-        .alias = "mbo",
-        .help = "score above which blending damps the motion",
-        .offset = offsetof(MotionCudaState, blend_offset),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 40.0,
-        .min = 0.0,
-        .max = 1000.0,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "motion_fps_weight",
-        .alias = "mfw",
-        .help = "multiplier correcting the score for the frame rate",
-        .offset = offsetof(MotionCudaState, fps_weight),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 1.0,
-        .min = 0.0,
-        .max = 5.0,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "motion_max_val",
-        .alias = "mmxv",
-        .help = "largest score written; larger ones are clipped",
-        .offset = offsetof(MotionCudaState, max_val),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 10000.0,
-        .min = 0.0,
-        .max = 10000.0,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "motion_five_frame_window",
-        .alias = "mffw",
-        .help = "compare each frame with the one two frames back",
-        .offset = offsetof(MotionCudaState, five_frame_window),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "motion_moving_average",
-        .alias = "mma",
-        .help = "average motion3 with the previous frame's value",
-        .offset = offsetof(MotionCudaState, moving_average),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
+    MOTION_SCORING_OPTIONS(MotionCudaState, opt, "compare each frame with the one two frames back"),
     {
         .name = "debug",
         .help = "also write the sad score as " DEBUG_FEATURE,
@@ -151,7 +76,7 @@ static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     s->w = w;
     s->h = h;
     s->bpc = bpc;
-    s->distance = s->five_frame_window ? 2 : 1;
+    s->distance = s->opt.five_frame_window ? 2 : 1;
     const size_t row_bytes = (size_t)w * (bpc > 8 ? 2 : 1);
     s->history_pitch = (row_bytes + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
     int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
@@ -169,7 +94,7 @@ static int motion_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, u
     int err = vmaf_fex_context_create(&s->cpu, &vmaf_fex_motion, ctx->opts);
     if (!err)
         err = vmaf_fex_context_init(s->cpu, pix_fmt, bpc, w, h);
-    if (!err && !s->force_zero)
+    if (!err && !s->opt.force_zero)
         err = open_twin(ctx, pix_fmt, bpc, w, h);
     if (err)
         motion_cuda_close(ctx);
@@ -200,7 +125,8 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
     for (unsigned y = 0; y < s->h; y++)
         sad += row_sad[y];
     /* motion's arithmetic, operation for operation. */
-    const double score = min_of((double)sad / 256.0 / (s->w * s->h) * s->fps_weight, s->max_val);
+    const double score =
+        min_of((double)sad / 256.0 / (s->w * s->h) * s->opt.fps_weight, s->opt.max_val);
     int err = append_score(ctx, fc, score, index);
     return err ? err : 1;
 }
@@ -246,7 +172,7 @@ static int motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictur
                                unsigned index, VmafFeatureCollector *fc)
 {
     MotionCudaState *s = ctx->priv;
-    if (s->force_zero)
+    if (s->opt.force_zero)
         return append_score(ctx, fc, 0.0, index);
 
     VmafCudaTwin *t = &s->twin;
