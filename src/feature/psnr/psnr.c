@@ -13,7 +13,7 @@
 #include "core/feature_extractor.h"
 #include "core/log.h"
 #include "psnr_dsp.h"
-#include "psnr_options.h"
+#include "psnr_common.h"
 
 typedef struct PsnrState {
     bool enable_chroma;
@@ -53,41 +53,28 @@ static double min_of(double a, double b)
     return a < b ? a : b;
 }
 
-static double max_of(double a, double b)
+/* The chroma size is the luma size halved and rounded down, as the chroma
+ * planes are. */
+static unsigned plane_pixels(enum VmafPixelFormat pix_fmt, unsigned plane, unsigned w, unsigned h)
 {
-    return a > b ? a : b;
-}
-
-/* The cap of a plane: what min_sse spread over the plane would score, else
- * 6 dB per bit plus 12. The chroma size is the luma size halved and rounded
- * down, as the chroma planes are. */
-static double psnr_cap(const PsnrState *s, enum VmafPixelFormat pix_fmt, unsigned plane, unsigned w,
-                       unsigned h)
-{
-    if (s->min_sse == 0.0)
-        return 6 * s->bpc + 12;
     const bool half_w = plane && pix_fmt != VMAF_PIX_FMT_YUV444P;
     const bool half_h = plane && pix_fmt == VMAF_PIX_FMT_YUV420P;
-    const unsigned pixels = (half_w ? w / 2 : w) * (half_h ? h / 2 : h);
-    const double min_mse = s->min_sse / pixels;
-    return ceil(10.0 * log10(s->peak * s->peak / min_mse));
+    return (half_w ? w / 2 : w) * (half_h ? h / 2 : h);
 }
 
 static int psnr_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                      unsigned h)
 {
     PsnrState *s = ctx->priv;
-    if (bpc != 8 && bpc != 10 && bpc != 12 && bpc != 16) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "psnr: %u-bit input is not supported (8, 10, 12 or 16)",
-                 bpc);
-        return -EINVAL;
-    }
+    int err = psnr_check_depth("psnr", bpc);
+    if (err)
+        return err;
     s->bpc = bpc;
-    s->peak = s->reduced_hbd_peak ? 255u << (bpc - 8) : (1u << bpc) - 1;
+    s->peak = psnr_peak(bpc, s->reduced_hbd_peak);
     if (pix_fmt == VMAF_PIX_FMT_YUV400P)
         s->enable_chroma = false;
     for (unsigned p = 0; p < 3; p++)
-        s->psnr_max[p] = psnr_cap(s, pix_fmt, p, w, h);
+        s->psnr_max[p] = psnr_cap(s->min_sse, bpc, s->peak, plane_pixels(pix_fmt, p, w, h));
     psnr_dsp_init(&s->dsp, vmaf_get_cpu_flags());
     return 0;
 }
@@ -116,11 +103,8 @@ static int psnr_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist
             s->run_sse[p] += sse;
             s->run_pixels[p] += pixels;
         }
-        /* Identical planes would give infinity: the error floor and the cap
-         * keep the score finite. */
         const double mse = (double)sse / pixels;
-        const double psnr =
-            min_of(10.0 * log10(s->peak * s->peak / max_of(mse, 1e-16)), s->psnr_max[p]);
+        const double psnr = psnr_from_mse(mse, s->peak, s->psnr_max[p]);
         err = vmaf_fex_append(ctx, fc, psnr_feature[p], psnr, index);
         if (!err && s->enable_mse)
             err = vmaf_fex_append(ctx, fc, mse_feature[p], mse, index);

@@ -14,7 +14,7 @@
 #include "core/log.h"
 #include "cuda/twin.h"
 #include "psnr_cuda.h"
-#include "feature/psnr/psnr_options.h"
+#include "feature/psnr/psnr_common.h"
 
 typedef struct PsnrCudaState {
     bool enable_chroma;
@@ -45,36 +45,15 @@ static const VmafOption psnr_cuda_options[] = {
 static const char *const psnr_feature[4] = {"psnr_y", "psnr_cb", "psnr_cr", NULL};
 static const char *const mse_feature[3] = {"mse_y", "mse_cb", "mse_cr"};
 
-static double min_of(double a, double b)
-{
-    return a < b ? a : b;
-}
-
-static double max_of(double a, double b)
-{
-    return a > b ? a : b;
-}
-
-/* psnr's cap: from min_sse spread over the plane, else 6 dB per bit plus 12. */
-static double psnr_cap(const PsnrCudaState *s, unsigned p)
-{
-    if (s->min_sse == 0.0)
-        return 6 * s->bpc + 12;
-    const double min_mse = s->min_sse / (s->w[p] * s->h[p]);
-    return ceil(10.0 * log10(s->peak * s->peak / min_mse));
-}
-
 static int psnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
                           unsigned w, unsigned h)
 {
     PsnrCudaState *s = ctx->priv;
-    if (bpc != 8 && bpc != 10 && bpc != 12 && bpc != 16) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "psnr_cuda: %u-bit input is not supported (8, 10, 12 or 16)",
-                 bpc);
-        return -EINVAL;
-    }
+    int err = psnr_check_depth("psnr_cuda", bpc);
+    if (err)
+        return err;
     s->bpc = bpc;
-    s->peak = s->reduced_hbd_peak ? 255u << (bpc - 8) : (1u << bpc) - 1;
+    s->peak = psnr_peak(bpc, s->reduced_hbd_peak);
     if (pix_fmt == VMAF_PIX_FMT_YUV400P)
         s->enable_chroma = false;
     s->planes = s->enable_chroma ? 3 : 1;
@@ -84,7 +63,7 @@ static int psnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
     for (unsigned p = 0; p < 3; p++) {
         s->w[p] = p ? w >> ss_hor : w;
         s->h[p] = p ? h >> ss_ver : h;
-        s->psnr_max[p] = psnr_cap(s, p);
+        s->psnr_max[p] = psnr_cap(s->min_sse, bpc, s->peak, s->w[p] * s->h[p]);
         s->first_row[p] = rows;
         rows += p < s->planes ? s->h[p] : 0;
     }
@@ -107,10 +86,8 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
         uint64_t sse = 0;
         for (unsigned y = 0; y < s->h[p]; y++)
             sse += row_sse[s->first_row[p] + y];
-        /* psnr's arithmetic, operation for operation. */
         const double mse = (double)sse / (s->w[p] * s->h[p]);
-        const double psnr =
-            min_of(10.0 * log10(s->peak * s->peak / max_of(mse, 1e-16)), s->psnr_max[p]);
+        const double psnr = psnr_from_mse(mse, s->peak, s->psnr_max[p]);
         err = vmaf_fex_append(ctx, fc, psnr_feature[p], psnr, index);
         if (!err && s->enable_mse)
             err = vmaf_fex_append(ctx, fc, mse_feature[p], mse, index);

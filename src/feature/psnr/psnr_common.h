@@ -1,11 +1,17 @@
-/* The option rows psnr and its GPU twin share, for a state struct with the
- * fields enable_chroma, enable_mse, reduced_hbd_peak and min_sse. */
-#ifndef VMAF_FEATURE_PSNR_OPTIONS_H
-#define VMAF_FEATURE_PSNR_OPTIONS_H
+/* What psnr and its GPU twin share: the option rows (for a state struct with
+ * the fields enable_chroma, enable_mse, reduced_hbd_peak and min_sse) and the
+ * arithmetic that turns a plane's squared error into libvmaf's score. */
+#ifndef VMAF_FEATURE_PSNR_COMMON_H
+#define VMAF_FEATURE_PSNR_COMMON_H
 
+#include <errno.h>
 #include <float.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "core/log.h"
 #include "core/opt.h"
 
 #define PSNR_OPTION_ENABLE_CHROMA(State)                                                           \
@@ -35,5 +41,38 @@
         .offset = offsetof(State, min_sse), .type = VMAF_OPT_TYPE_DOUBLE, .default_val.d = 0.0,    \
         .min = 0.0, .max = DBL_MAX,                                                                \
     }
+
+/* libvmaf scores 8, 10, 12 and 16 bits only. */
+static inline int psnr_check_depth(const char *fex_name, unsigned bpc)
+{
+    if (bpc == 8 || bpc == 10 || bpc == 12 || bpc == 16)
+        return 0;
+    vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: %u-bit input is not supported (8, 10, 12 or 16)", fex_name,
+             bpc);
+    return -EINVAL;
+}
+
+static inline uint32_t psnr_peak(unsigned bpc, bool reduced_hbd_peak)
+{
+    return reduced_hbd_peak ? 255u << (bpc - 8) : (1u << bpc) - 1;
+}
+
+/* The cap of a plane of `pixels` samples: what min_sse spread over the plane
+ * would score, else 6 dB per bit plus 12. */
+static inline double psnr_cap(double min_sse, unsigned bpc, uint32_t peak, unsigned pixels)
+{
+    if (min_sse == 0.0)
+        return 6 * bpc + 12;
+    const double min_mse = min_sse / pixels;
+    return ceil(10.0 * log10(peak * peak / min_mse));
+}
+
+/* Identical planes would give infinity: the error floor and the cap keep the
+ * score finite. */
+static inline double psnr_from_mse(double mse, uint32_t peak, double cap)
+{
+    const double psnr = 10.0 * log10(peak * peak / (mse > 1e-16 ? mse : 1e-16));
+    return psnr < cap ? psnr : cap;
+}
 
 #endif
