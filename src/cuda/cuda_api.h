@@ -13,6 +13,8 @@
 /* cudaStream_t and cudaEvent_t, without the runtime's headers. */
 typedef struct VmafCudaStreamObject *VmafCudaStream;
 typedef struct VmafCudaEventObject *VmafCudaEvent;
+/* cudaGraphExec_t: captured work, launched as one. */
+typedef struct VmafCudaGraphObject *VmafCudaGraph;
 
 enum VmafCudaCopyKind {
     VMAF_CUDA_HOST_TO_DEVICE,
@@ -47,13 +49,26 @@ typedef struct VmafCudaApi {
     int (*event_synchronize)(VmafCudaEvent event);
     /* Later work on stream waits, on the device, for the event's last record. */
     int (*stream_wait_event)(VmafCudaStream stream, VmafCudaEvent event);
+    /* Work put on stream between the two is recorded, not run, and
+     * instantiated into *graph; only this thread's calls are affected. */
+    int (*capture_begin)(VmafCudaStream stream);
+    int (*capture_end)(VmafCudaStream stream, VmafCudaGraph *graph);
+    int (*graph_launch)(VmafCudaGraph graph, VmafCudaStream stream);
+    void (*graph_destroy)(VmafCudaGraph graph);
 } VmafCudaApi;
+
+/* How a twin puts its per-frame work on its stream (graph.h). */
+enum VmafCudaDispatch {
+    VMAF_CUDA_DISPATCH_GRAPH,  /* captured once per set of buffers, replayed */
+    VMAF_CUDA_DISPATCH_DIRECT, /* every launch every frame */
+};
 
 /* A device as the backend's host code sees it: the table and what to bind. */
 typedef struct VmafCudaDevice {
     const VmafCudaApi *api;
     int index;
     void *cu_ctx; /* CUcontext given by the caller, or NULL for the device's primary one */
+    enum VmafCudaDispatch dispatch;
 } VmafCudaDevice;
 
 static inline int vmaf_cuda_device_bind(const VmafCudaDevice *dev)

@@ -5,6 +5,7 @@
 #include "core/log.h"
 #include "cuda_api.h"
 #include "cuda_check.h"
+#include "graph.h"
 
 /* The oldest architecture the kernels are built for (CMAKE_CUDA_ARCHITECTURES). */
 enum { MIN_COMPUTE_CAPABILITY = 75 };
@@ -147,6 +148,37 @@ static int rt_stream_wait_event(VmafCudaStream stream, VmafCudaEvent event)
     return VMAF_CUDA_CHECK(cudaStreamWaitEvent((cudaStream_t)stream, (cudaEvent_t)event, 0));
 }
 
+static int rt_capture_begin(VmafCudaStream stream)
+{
+    return VMAF_CUDA_CHECK(
+        cudaStreamBeginCapture((cudaStream_t)stream, cudaStreamCaptureModeThreadLocal));
+}
+
+static int rt_capture_end(VmafCudaStream stream, VmafCudaGraph *graph)
+{
+    cudaGraph_t g = NULL;
+    int err = VMAF_CUDA_CHECK(cudaStreamEndCapture((cudaStream_t)stream, &g));
+    cudaGraphExec_t exec;
+    if (!err)
+        err = VMAF_CUDA_CHECK(cudaGraphInstantiate(&exec, g, 0));
+    if (g)
+        VMAF_CUDA_CHECK(cudaGraphDestroy(g));
+    if (!err)
+        *graph = (VmafCudaGraph)exec;
+    return err;
+}
+
+static int rt_graph_launch(VmafCudaGraph graph, VmafCudaStream stream)
+{
+    return VMAF_CUDA_CHECK(cudaGraphLaunch((cudaGraphExec_t)graph, (cudaStream_t)stream));
+}
+
+/* A graph still running is freed when it completes. */
+static void rt_graph_destroy(VmafCudaGraph graph)
+{
+    VMAF_CUDA_CHECK(cudaGraphExecDestroy((cudaGraphExec_t)graph));
+}
+
 const VmafCudaApi vmaf_cuda_runtime_api = {
     .bind = rt_bind,
     .malloc_device = rt_malloc_device,
@@ -163,6 +195,10 @@ const VmafCudaApi vmaf_cuda_runtime_api = {
     .event_done = rt_event_done,
     .event_synchronize = rt_event_synchronize,
     .stream_wait_event = rt_stream_wait_event,
+    .capture_begin = rt_capture_begin,
+    .capture_end = rt_capture_end,
+    .graph_launch = rt_graph_launch,
+    .graph_destroy = rt_graph_destroy,
 };
 
 static const char *no_device_reason(cudaError_t err)
@@ -207,6 +243,11 @@ int vmaf_cuda_runtime_probe(int device, void *cu_ctx, VmafCudaDevice *dev)
     }
     vmaf_log(VMAF_LOG_LEVEL_DEBUG, "cuda: device %d: %s, compute capability %d.%d", device,
              prop.name, prop.major, prop.minor);
-    *dev = (VmafCudaDevice){.api = &vmaf_cuda_runtime_api, .index = device, .cu_ctx = cu_ctx};
+    enum VmafCudaDispatch dispatch;
+    err = vmaf_cuda_dispatch_from_env(&dispatch);
+    if (err)
+        return err;
+    *dev = (VmafCudaDevice){
+        .api = &vmaf_cuda_runtime_api, .index = device, .cu_ctx = cu_ctx, .dispatch = dispatch};
     return 0;
 }

@@ -58,6 +58,8 @@ int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
         err = vmaf_cuda_reader_create(&twin->reader, twin->dev, frame, pix_fmt, bpc, w, h);
     if (!err)
         err = results_init(&twin->results, twin->dev, result_size);
+    if (!err)
+        vmaf_cuda_graph_cache_init(&twin->graphs, twin->dev);
     if (err)
         vmaf_cuda_twin_close(twin);
     return err;
@@ -68,6 +70,8 @@ void vmaf_cuda_twin_close(VmafCudaTwin *twin)
     if (twin->stream) {
         vmaf_cuda_device_bind(twin->dev);
         twin->dev->api->stream_synchronize(twin->stream);
+        if (twin->graphs.dev)
+            vmaf_cuda_graph_cache_free(&twin->graphs);
         results_free(&twin->results);
         for (unsigned i = 0; i < twin->buffer_cnt; i++)
             twin->dev->api->free_device(twin->buffer[i]);
@@ -85,6 +89,12 @@ int vmaf_cuda_twin_alloc(VmafCudaTwin *twin, void **ptr, size_t size)
     if (!err)
         twin->buffer[twin->buffer_cnt++] = *ptr;
     return err;
+}
+
+int vmaf_cuda_twin_run(VmafCudaTwin *twin, const void *const key[VMAF_CUDA_GRAPH_KEYS],
+                       VmafCudaEnqueue enqueue, void *opaque)
+{
+    return vmaf_cuda_graph_run(&twin->graphs, key, enqueue, opaque, twin->stream);
 }
 
 void *vmaf_cuda_twin_result_target(const VmafCudaTwin *twin)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "libvmaf/picture.h"
+#include "graph.h"
 #include "shared_frame.h"
 
 enum { VMAF_CUDA_RESULT_DEPTH = 2 };
@@ -28,6 +29,7 @@ typedef struct VmafCudaTwin {
     VmafCudaStream stream;
     VmafCudaReader *reader;
     VmafCudaResults results;
+    VmafCudaGraphCache graphs;
     void *buffer[2]; /* vmaf_cuda_twin_alloc() */
     unsigned buffer_cnt;
 } VmafCudaTwin;
@@ -43,6 +45,11 @@ void vmaf_cuda_twin_close(VmafCudaTwin *twin);
 /* Device memory of the twin's own, freed by vmaf_cuda_twin_close(); two
  * buffers at most. */
 int vmaf_cuda_twin_alloc(VmafCudaTwin *twin, void **ptr, size_t size);
+
+/* Puts a frame's kernels, enqueue(opaque), on the twin's stream as a graph
+ * replay (graph.h); key: the buffers it was given this frame, NULL-padded. */
+int vmaf_cuda_twin_run(VmafCudaTwin *twin, const void *const key[VMAF_CUDA_GRAPH_KEYS],
+                       VmafCudaEnqueue enqueue, void *opaque);
 
 /* The device buffer for this frame's results; NULL while
  * VMAF_CUDA_RESULT_DEPTH frames wait to be collected. */

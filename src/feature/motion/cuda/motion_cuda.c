@@ -131,37 +131,55 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return err ? err : 1;
 }
 
+/* One frame's device work, for vmaf_cuda_twin_run(): the sad against the
+ * kept frame when there is one (rows.row_sad), then the copy of this frame's
+ * luma over the kept one, behind the kernel that has read it. */
+typedef struct MotionCudaFrame {
+    MotionCudaRows rows;
+    void *kept;
+    const VmafCudaApi *api;
+} MotionCudaFrame;
+
+static int enqueue_frame(void *opaque, VmafCudaStream stream)
+{
+    const MotionCudaFrame *f = opaque;
+    const MotionCudaRows *r = &f->rows;
+    int err = r->row_sad ? motion_cuda_row_sad(r, stream) : 0;
+    if (!err)
+        err = f->api->copy_2d_async(f->kept, r->prev_pitch, r->cur, r->cur_pitch,
+                                    (size_t)r->w * (r->bpc > 8 ? 2 : 1), r->h,
+                                    VMAF_CUDA_DEVICE_TO_DEVICE, stream);
+    return err;
+}
+
 /* Queues the sad of frame index against the kept frame, if it has one to
  * compare with, then keeps its luma: 1 when a sad was queued. */
 static int queue_frame(MotionCudaState *s, const void *luma, size_t pitch, unsigned index)
 {
     VmafCudaTwin *t = &s->twin;
-    void *kept = s->history[s->frames % s->distance];
     const bool compared = index >= s->distance;
     if (compared && s->frames < s->distance) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "motion_cuda: frame %u has no earlier reference picture",
                  index);
         return -EINVAL;
     }
-    int err = 0;
-    if (compared) {
-        const MotionCudaRows rows = {
-            .prev = kept,
-            .cur = luma,
-            .prev_pitch = s->history_pitch,
-            .cur_pitch = pitch,
-            .w = s->w,
-            .h = s->h,
-            .bpc = s->bpc,
-            .row_sad = vmaf_cuda_twin_result_target(t),
-        };
-        err = motion_cuda_row_sad(&rows, t->stream);
-    }
-    /* Behind the kernel on the same stream, which has read the old frame. */
-    if (!err)
-        err = t->dev->api->copy_2d_async(kept, s->history_pitch, luma, pitch,
-                                         (size_t)s->w * (s->bpc > 8 ? 2 : 1), s->h,
-                                         VMAF_CUDA_DEVICE_TO_DEVICE, t->stream);
+    MotionCudaFrame frame = {
+        .rows =
+            {
+                .prev = s->history[s->frames % s->distance],
+                .cur = luma,
+                .prev_pitch = s->history_pitch,
+                .cur_pitch = pitch,
+                .w = s->w,
+                .h = s->h,
+                .bpc = s->bpc,
+                .row_sad = compared ? vmaf_cuda_twin_result_target(t) : NULL,
+            },
+        .kept = s->history[s->frames % s->distance],
+        .api = t->dev->api,
+    };
+    const void *key[VMAF_CUDA_GRAPH_KEYS] = {frame.kept, luma, frame.rows.row_sad};
+    int err = vmaf_cuda_twin_run(t, key, enqueue_frame, &frame);
     if (!err && compared)
         err = vmaf_cuda_twin_submit_result(t, index);
     s->frames++;

@@ -96,6 +96,18 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return err ? err : 1;
 }
 
+/* One frame's kernels, for vmaf_cuda_twin_run(). */
+typedef struct PsnrCudaFrame {
+    PsnrCudaPlane plane[3];
+    unsigned planes, bpc;
+} PsnrCudaFrame;
+
+static int enqueue_frame(void *opaque, VmafCudaStream stream)
+{
+    const PsnrCudaFrame *f = opaque;
+    return psnr_cuda_row_sse(f->plane, f->planes, f->bpc, stream);
+}
+
 static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
                              unsigned index, VmafFeatureCollector *fc)
 {
@@ -109,9 +121,10 @@ static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
     int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, mask, mask, t->stream, &planes);
     if (err)
         return err;
-    PsnrCudaPlane args[3];
+    PsnrCudaFrame frame = {.planes = s->planes, .bpc = s->bpc};
+    const void *key[VMAF_CUDA_GRAPH_KEYS] = {row_sse};
     for (unsigned p = 0; p < s->planes; p++) {
-        args[p] = (PsnrCudaPlane){
+        frame.plane[p] = (PsnrCudaPlane){
             .ref = planes.data[0][p],
             .dist = planes.data[1][p],
             .pitch = planes.pitch[p],
@@ -119,8 +132,10 @@ static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
             .h = planes.h[p],
             .row_sse = row_sse + s->first_row[p],
         };
+        key[1 + 2 * p] = planes.data[0][p];
+        key[2 + 2 * p] = planes.data[1][p];
     }
-    err = psnr_cuda_row_sse(args, s->planes, s->bpc, t->stream);
+    err = vmaf_cuda_twin_run(t, key, enqueue_frame, &frame);
     if (!err)
         err = vmaf_cuda_reader_release(t->reader, t->stream);
     if (!err)
