@@ -38,7 +38,8 @@ typedef struct VideoInput {
      * so that pipes work without seeking. */
     unsigned char sniffed[16];
     size_t sniffed_len, sniffed_pos;
-    unsigned char *row; /* scratch row for conversions */
+    unsigned char *row;       /* scratch row for skipped bytes */
+    unsigned char *plane_buf; /* a plane as stored, when it cannot be read in place */
     char error[VIDEO_INPUT_ERROR_SIZE];
 } VideoInput;
 
