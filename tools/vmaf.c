@@ -11,6 +11,7 @@
 #ifdef VMAF_HAVE_CUDA
 #include "libvmaf/libvmaf_cuda.h"
 #endif
+#include "prefetch.h"
 #include "progress.h"
 #include "video_input.h"
 
@@ -117,6 +118,7 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .bpc = pool->pic_params.bpc,
                            .pix_fmt = pool->pic_params.pix_fmt},
             .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (PREFETCH_DEPTH + 1),
         };
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
     }
@@ -152,10 +154,11 @@ static int init_context(Run *r)
     const VideoInfo *info = &r->ref.info;
     const unsigned bpc = info->bpc > r->dist.info.bpc ? info->bpc : r->dist.info.bpc;
     /* Enough pictures for the frames in flight on every thread, as libvmaf's
-     * own tool allocates. */
+     * own tool allocates, and for those the two readers hold: a full queue
+     * and the frame being read. */
     VmafPictureConfiguration pool = {
         .pic_params = {.w = info->w, .h = info->h, .bpc = bpc, .pix_fmt = info->pix_fmt},
-        .pic_cnt = c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4,
+        .pic_cnt = (c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4) + 2 * (PREFETCH_DEPTH + 1),
     };
     err = preallocate_pictures(r, &pool);
     if (err)
@@ -257,56 +260,31 @@ static int register_features(Run *r)
     return 0;
 }
 
-/* Reads the next frame of in into a pool picture. Returns 1 with pic to be
- * handed on, 0 at the end of the input, -1 after reporting an error. */
-static int read_picture(Run *r, VideoInput *in, VmafPicture *pic)
+static int fetch_for_prefetch(void *opaque, VmafPicture *pic)
 {
-    int err = fetch_picture(r, pic);
-    if (err) {
-        report(r, "could not get a picture from the pool (%s)", strerror(-err));
-        return -1;
-    }
-    const int ret = video_input_read(in, pic);
-    if (ret == 1)
-        return 1;
-    vmaf_picture_unref(pic);
-    if (ret < 0) {
-        report(r, "%s", in->error);
-        return -1;
-    }
-    return 0;
+    return fetch_picture(opaque, pic);
 }
 
-static int skip_frames(Run *r, VideoInput *in, unsigned cnt)
-{
-    for (unsigned i = 0; i < cnt; i++) {
-        VmafPicture pic;
-        const int ret = read_picture(r, in, &pic);
-        if (ret < 0)
-            return EXIT_RUNTIME;
-        if (!ret)
-            break;
-        vmaf_picture_unref(&pic);
-    }
-    return 0;
-}
-
-/* Reads one pair. Returns 1 with both pictures, 0 when an input ended (with
+/* The next pair. Returns 1 with both pictures, 0 when an input ended (with
  * a warning when only one did), -1 after reporting an error. */
-static int read_pair(Run *r, VmafPicture *ref, VmafPicture *dist)
+static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPicture *dist)
 {
-    const int ret_ref = read_picture(r, &r->ref, ref);
-    if (ret_ref < 0)
+    const int ret_ref = prefetch_next(pf[0], ref);
+    if (ret_ref < 0) {
+        report(r, "%s", r->ref.error);
         return -1;
-    const int ret_dist = read_picture(r, &r->dist, dist);
+    }
+    const int ret_dist = prefetch_next(pf[1], dist);
     if (ret_ref == 1 && ret_dist == 1)
         return 1;
     if (ret_ref == 1)
         vmaf_picture_unref(ref);
     if (ret_dist == 1)
         vmaf_picture_unref(dist);
-    if (ret_dist < 0)
+    if (ret_dist < 0) {
+        report(r, "%s", r->dist.error);
         return -1;
+    }
     if (ret_ref != ret_dist) {
         /* Like libvmaf's tool: the frames both inputs have are scored. */
         progress_break_line(&r->progress);
@@ -317,29 +295,40 @@ static int read_pair(Run *r, VmafPicture *ref, VmafPicture *dist)
     return 0;
 }
 
-static int score_frames(Run *r)
+static int score_pairs(Run *r, Prefetch *const pf[2])
 {
-    int err = skip_frames(r, &r->ref, r->cli.frame_skip_ref);
-    if (!err)
-        err = skip_frames(r, &r->dist, r->cli.frame_skip_dist);
-    if (err)
-        return err;
-
     progress_start(&r->progress, interactive(r) ? stderr : NULL);
     while (!r->cli.frame_cnt || r->frames < r->cli.frame_cnt) {
         VmafPicture ref, dist;
-        const int ret = read_pair(r, &ref, &dist);
+        const int ret = next_pair(r, pf, &ref, &dist);
         if (ret < 0)
             return EXIT_RUNTIME;
         if (!ret)
             break;
-        err = vmaf_read_pictures(r->vmaf, &ref, &dist, r->frames);
+        int err = vmaf_read_pictures(r->vmaf, &ref, &dist, r->frames);
         if (err)
             return report(r, "could not score frame %u (%s)", r->frames, strerror(-err));
         r->frames++;
         progress_update(&r->progress, r->frames);
     }
     progress_finish(&r->progress, r->frames);
+    return 0;
+}
+
+static int score_frames(Run *r)
+{
+    Prefetch *pf[2] = {NULL, NULL};
+    int err = prefetch_start(&pf[0], &r->ref, fetch_for_prefetch, r, r->cli.frame_skip_ref,
+                             r->cli.frame_cnt);
+    if (!err)
+        err = prefetch_start(&pf[1], &r->dist, fetch_for_prefetch, r, r->cli.frame_skip_dist,
+                             r->cli.frame_cnt);
+    err = err ? report(r, "could not start reading the inputs (%s)", strerror(-err))
+              : score_pairs(r, pf);
+    prefetch_stop(pf[0]);
+    prefetch_stop(pf[1]);
+    if (err)
+        return err;
 
     if (!r->frames)
         return report(r, "no frames to score in \"%s\" and \"%s\"%s", r->cli.path_ref,

@@ -61,6 +61,11 @@ typedef struct VmafCudaPictureConfiguration {
     unsigned pic_cnt;
 } VmafCudaPictureConfiguration;
 
+/* vmaf-ng: the pictures in flight with n_threads workers, the caller's pair
+ * included (the pool size pic_cnt = 0 gives). A caller that holds more, to
+ * read ahead, adds those to it. */
+unsigned vmaf_cuda_pictures_held(unsigned n_threads);
+
 /* After vmaf_cuda_import_state(). HOST_PINNED: a pool of page-locked
  * pictures that the device copies from directly (no staging copy); fetching
  * blocks until one is free. HOST: plain pictures, allocated per fetch. */

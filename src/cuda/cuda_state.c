@@ -183,7 +183,7 @@ int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state)
 /* Pictures that can be referenced at once: the caller's pair, the two
  * previous references the context keeps, the pairs the slots' copies may be
  * reading, and a pair queued for each worker thread. */
-static unsigned default_pool_size(unsigned n_threads)
+unsigned vmaf_cuda_pictures_held(unsigned n_threads)
 {
     return 2 + 2 + 2 * VMAF_CUDA_FRAME_SLOTS + 2 * n_threads;
 }
@@ -196,7 +196,7 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
                                        "vmaf_cuda_import_state()");
         return -EINVAL;
     }
-    const unsigned cnt = cfg.pic_cnt ? cfg.pic_cnt : default_pool_size(b->n_threads);
+    const unsigned cnt = cfg.pic_cnt ? cfg.pic_cnt : vmaf_cuda_pictures_held(b->n_threads);
     const VmafPictureAllocator pinned = {pinned_alloc, pinned_free, &b->pinned};
     int err = 0;
     switch (cfg.pic_prealloc_method) {
