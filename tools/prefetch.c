@@ -1,102 +1,169 @@
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prefetch.h"
+
+/* Readers of a positioned input; one reads anything else in order. */
+enum { PREFETCH_THREADS = 4 };
 
 struct Prefetch {
     VideoInput *in;
     PrefetchFetch fetch;
     void *opaque;
     unsigned skip, count;
+    bool positioned;
 
-    pthread_t thread;
+    unsigned threads;
+    pthread_t thread[PREFETCH_THREADS];
     pthread_mutex_t lock;
-    pthread_cond_t changed; /* a frame was queued or taken, or stop was asked */
-    VmafPicture queue[PREFETCH_DEPTH];
-    unsigned head, cnt;
-    bool done; /* the reader has ended: result says how */
-    int result;
+    pthread_cond_t changed; /* a frame was read or taken, or stop was asked */
+    struct {
+        VmafPicture pic;
+        bool ready;
+    } slot[PREFETCH_DEPTH]; /* frame n in slot n % PREFETCH_DEPTH */
+    unsigned next;          /* the frame the consumer takes next */
+    unsigned claimed;       /* frames given to readers so far */
+    unsigned end;           /* the first frame that is not there, once known */
+    int end_result;         /* 0 for the end of the input, or the error there */
+    char error[VIDEO_INPUT_ERROR_SIZE];
     bool stop;
 };
 
-/* Reads one frame into a fresh picture: 1, 0 at the end, or an error. */
-static int read_frame(Prefetch *pf, VmafPicture *pic)
+/* Reads frame n (after the skipped ones) into a fresh picture: 1, 0 at the
+ * end, or an error with its message in error. */
+static int read_frame(Prefetch *pf, unsigned n, VmafPicture *pic, char *error)
 {
-    int err = pf->fetch(pf->opaque, pic);
-    if (err)
-        return video_input_fail(pf->in, err, "could not get a picture from the pool (%s)",
-                                strerror(-err));
-    const int ret = video_input_read(pf->in, pic);
+    int ret = pf->fetch(pf->opaque, pic);
+    if (ret) {
+        snprintf(error, VIDEO_INPUT_ERROR_SIZE, "could not get a picture from the pool (%s)",
+                 strerror(-ret));
+        return ret;
+    }
+    if (pf->positioned) {
+        ret = video_input_read_at(pf->in, pic, pf->skip + n, error, VIDEO_INPUT_ERROR_SIZE);
+    } else {
+        ret = video_input_read(pf->in, pic);
+        if (ret < 0)
+            memcpy(error, pf->in->error, VIDEO_INPUT_ERROR_SIZE);
+    }
     if (ret != 1)
         vmaf_picture_unref(pic);
     return ret;
 }
 
-/* Waits for room in the queue; false when asked to stop. */
-static bool wait_for_room(Prefetch *pf)
+/* The next frame to read, once the queue has room for it; false when there
+ * is nothing more to read. Called with the lock held. */
+static bool claim(Prefetch *pf, unsigned *n)
 {
-    pthread_mutex_lock(&pf->lock);
-    while (pf->cnt == PREFETCH_DEPTH && !pf->stop)
+    while (!pf->stop && pf->claimed < pf->end && pf->claimed >= pf->next + PREFETCH_DEPTH)
         pthread_cond_wait(&pf->changed, &pf->lock);
-    const bool go = !pf->stop;
-    pthread_mutex_unlock(&pf->lock);
-    return go;
+    if (pf->stop || pf->claimed >= pf->end || (pf->count && pf->claimed >= pf->count))
+        return false;
+    *n = pf->claimed++;
+    return true;
 }
 
-static void finish(Prefetch *pf, int result)
+/* The sequential reader skips by reading; positioned ones by offset. */
+static int skip_frames(Prefetch *pf, char *error)
 {
-    pthread_mutex_lock(&pf->lock);
-    pf->done = true;
-    pf->result = result;
-    pthread_cond_broadcast(&pf->changed);
-    pthread_mutex_unlock(&pf->lock);
+    for (unsigned i = 0; !pf->positioned && i < pf->skip; i++) {
+        VmafPicture pic;
+        const int ret = read_frame(pf, i, &pic, error);
+        if (ret != 1)
+            return ret;
+        vmaf_picture_unref(&pic);
+    }
+    return 1;
 }
 
 static void *reader(void *opaque)
 {
     Prefetch *pf = opaque;
-    int ret = 1;
-    for (unsigned i = 0; ret == 1 && i < pf->skip; i++) {
-        VmafPicture pic;
-        ret = read_frame(pf, &pic);
-        if (ret == 1)
-            vmaf_picture_unref(&pic);
-    }
-    for (unsigned n = 0; ret == 1 && (!pf->count || n < pf->count); n++) {
-        if (!wait_for_room(pf))
-            break;
-        VmafPicture pic;
-        ret = read_frame(pf, &pic);
-        if (ret != 1)
-            break;
-        pthread_mutex_lock(&pf->lock);
-        pf->queue[(pf->head + pf->cnt++) % PREFETCH_DEPTH] = pic;
+    char error[VIDEO_INPUT_ERROR_SIZE] = "";
+    int ret = skip_frames(pf, error);
+    pthread_mutex_lock(&pf->lock);
+    if (ret != 1) {
+        pf->end = 0;
+        pf->end_result = ret;
+        memcpy(pf->error, error, sizeof(error));
         pthread_cond_broadcast(&pf->changed);
-        pthread_mutex_unlock(&pf->lock);
     }
-    finish(pf, ret < 0 ? ret : 0);
+    unsigned n;
+    while (ret == 1 && claim(pf, &n)) {
+        pthread_mutex_unlock(&pf->lock);
+        VmafPicture pic;
+        ret = read_frame(pf, n, &pic, error);
+        pthread_mutex_lock(&pf->lock);
+        if (ret == 1) {
+            pf->slot[n % PREFETCH_DEPTH].pic = pic;
+            pf->slot[n % PREFETCH_DEPTH].ready = true;
+        } else if (n < pf->end) {
+            pf->end = n;
+            pf->end_result = ret;
+            memcpy(pf->error, error, sizeof(error));
+        }
+        pthread_cond_broadcast(&pf->changed);
+    }
+    pthread_mutex_unlock(&pf->lock);
     return NULL;
 }
 
+static void join_readers(Prefetch *pf)
+{
+    pthread_mutex_lock(&pf->lock);
+    pf->stop = true;
+    pthread_cond_broadcast(&pf->changed);
+    pthread_mutex_unlock(&pf->lock);
+    for (unsigned i = 0; i < pf->threads; i++)
+        pthread_join(pf->thread[i], NULL);
+}
+
+static void destroy(Prefetch *pf)
+{
+    for (unsigned i = 0; i < PREFETCH_DEPTH; i++) {
+        if (pf->slot[i].ready)
+            vmaf_picture_unref(&pf->slot[i].pic);
+    }
+    pthread_cond_destroy(&pf->changed);
+    pthread_mutex_destroy(&pf->lock);
+    free(pf);
+}
+
 int prefetch_start(Prefetch **out, VideoInput *in, PrefetchFetch fetch, void *opaque, unsigned skip,
-                   unsigned count)
+                   unsigned count, const VmafPicture *layout)
 {
     Prefetch *pf = calloc(1, sizeof(*pf));
     if (!pf)
         return -ENOMEM;
-    *pf = (Prefetch){.in = in, .fetch = fetch, .opaque = opaque, .skip = skip, .count = count};
+    pf->in = in;
+    pf->fetch = fetch;
+    pf->opaque = opaque;
+    pf->skip = skip;
+    pf->count = count;
+    pf->positioned = video_input_positioned(in, layout);
+    pf->end = UINT_MAX;
     int err = -pthread_mutex_init(&pf->lock, NULL);
-    if (!err && (err = -pthread_cond_init(&pf->changed, NULL)))
-        pthread_mutex_destroy(&pf->lock);
-    if (!err && (err = -pthread_create(&pf->thread, NULL, reader, pf))) {
-        pthread_cond_destroy(&pf->changed);
-        pthread_mutex_destroy(&pf->lock);
-    }
     if (err) {
         free(pf);
+        return err;
+    }
+    if ((err = -pthread_cond_init(&pf->changed, NULL))) {
+        pthread_mutex_destroy(&pf->lock);
+        free(pf);
+        return err;
+    }
+    const unsigned threads = pf->positioned ? PREFETCH_THREADS : 1;
+    for (; pf->threads < threads && !err; pf->threads++)
+        err = -pthread_create(&pf->thread[pf->threads], NULL, reader, pf);
+    if (err) {
+        pf->threads--;
+        join_readers(pf);
+        destroy(pf);
         return err;
     }
     *out = pf;
@@ -106,17 +173,20 @@ int prefetch_start(Prefetch **out, VideoInput *in, PrefetchFetch fetch, void *op
 int prefetch_next(Prefetch *pf, VmafPicture *pic)
 {
     pthread_mutex_lock(&pf->lock);
-    while (!pf->cnt && !pf->done)
+    unsigned i = pf->next % PREFETCH_DEPTH;
+    while (!pf->slot[i].ready && pf->next < pf->end && (!pf->count || pf->next < pf->count))
         pthread_cond_wait(&pf->changed, &pf->lock);
     int ret;
-    if (pf->cnt) {
-        *pic = pf->queue[pf->head];
-        pf->head = (pf->head + 1) % PREFETCH_DEPTH;
-        pf->cnt--;
+    if (pf->slot[i].ready) {
+        *pic = pf->slot[i].pic;
+        pf->slot[i].ready = false;
+        pf->next++;
         pthread_cond_broadcast(&pf->changed);
         ret = 1;
     } else {
-        ret = pf->result;
+        ret = pf->next >= pf->end ? pf->end_result : 0;
+        if (ret < 0)
+            memcpy(pf->in->error, pf->error, sizeof(pf->error));
     }
     pthread_mutex_unlock(&pf->lock);
     return ret;
@@ -126,14 +196,6 @@ void prefetch_stop(Prefetch *pf)
 {
     if (!pf)
         return;
-    pthread_mutex_lock(&pf->lock);
-    pf->stop = true;
-    pthread_cond_broadcast(&pf->changed);
-    pthread_mutex_unlock(&pf->lock);
-    pthread_join(pf->thread, NULL);
-    for (; pf->cnt; pf->cnt--, pf->head = (pf->head + 1) % PREFETCH_DEPTH)
-        vmaf_picture_unref(&pf->queue[pf->head]);
-    pthread_cond_destroy(&pf->changed);
-    pthread_mutex_destroy(&pf->lock);
-    free(pf);
+    join_readers(pf);
+    destroy(pf);
 }

@@ -1,6 +1,8 @@
 /* Common part of the readers: opening and format detection, plane layout and
  * reading planes into pictures. */
 #include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -279,6 +281,53 @@ static int at_frame_start(VideoInput *in)
     }
     if (in->sniffed_pos >= in->sniffed_len)
         ungetc(c, in->file);
+    return 1;
+}
+
+bool video_input_positioned(const VideoInput *in, const VmafPicture *pic)
+{
+    struct stat st;
+    if (in->is_y4m || !in->file || fstat(fileno(in->file), &st) || !S_ISREG(st.st_mode) ||
+        !picture_fits(in, pic) || pic->bpc != in->info.bpc ||
+        (in->info.bpc > 8 && !host_is_little_endian()) || in->trailing_bytes)
+        return false;
+    const size_t bps = bytes_per_sample(in->info.bpc);
+    for (unsigned p = 0; p < 3; p++) {
+        if (in->plane_h[p] && (size_t)pic->stride[p] != in->plane_w[p] * bps)
+            return false;
+    }
+    return true;
+}
+
+int video_input_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
+                        size_t error_size)
+{
+    const int fd = fileno(in->file);
+    off_t offset = (off_t)frame * (off_t)in->frame_bytes;
+    size_t got = 0;
+    for (unsigned p = 0; p < 3; p++) {
+        const size_t want = (size_t)pic->stride[p] * pic->h[p];
+        for (size_t done = 0; done < want;) {
+            const ssize_t n = pread(fd, (unsigned char *)pic->data[p] + done, want - done, offset);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                snprintf(error, error_size, "%s: read error at frame %u: %s", in->path, frame,
+                         strerror(errno));
+                return -EIO;
+            }
+            if (!n) {
+                if (!got)
+                    return 0;
+                snprintf(error, error_size, "%s: frame %u is truncated (got %zu of %zu bytes)",
+                         in->path, frame, got, in->frame_bytes);
+                return -EIO;
+            }
+            done += (size_t)n;
+            got += (size_t)n;
+            offset += n;
+        }
+    }
     return 1;
 }
 

@@ -55,6 +55,18 @@ int video_input_open(VideoInput *in, const char *path, const VideoInfo *raw);
  * in->error set (truncated frame, bad frame header, I/O error). */
 int video_input_read(VideoInput *in, VmafPicture *pic);
 
+/* Whether frames can be read into pictures like pic at any position, from
+ * several threads: a raw YUV regular file whose planes the picture holds
+ * byte for byte. */
+bool video_input_positioned(const VideoInput *in, const VmafPicture *pic);
+
+/* Reads frame `frame` (counted from the start of the file) into pic, for an
+ * input video_input_positioned() accepts; in is not changed, so threads may
+ * call it at once. Returns 1, 0 when the file ends before the frame, or
+ * -EIO with the message in error. */
+int video_input_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
+                        size_t error_size);
+
 void video_input_close(VideoInput *in);
 
 /* "4:2:0" etc., for messages. */

@@ -148,9 +148,14 @@ static int init_context(Run *r)
     int err = vmaf_init(&r->vmaf, cfg);
     if (err)
         return report(r, "could not initialise the VMAF context (%s)", strerror(-err));
-    if ((err = select_backend(r)))
-        return err;
+    return select_backend(r);
+}
 
+/* After the models and features: a bad one is reported before hundreds of
+ * MiB are allocated for large frames. */
+static int allocate_pictures(Run *r)
+{
+    const CliSettings *c = &r->cli;
     const VideoInfo *info = &r->ref.info;
     const unsigned bpc = info->bpc > r->dist.info.bpc ? info->bpc : r->dist.info.bpc;
     /* Enough pictures for the frames in flight on every thread, as libvmaf's
@@ -160,7 +165,7 @@ static int init_context(Run *r)
         .pic_params = {.w = info->w, .h = info->h, .bpc = bpc, .pix_fmt = info->pix_fmt},
         .pic_cnt = (c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4) + 2 * (PREFETCH_DEPTH + 1),
     };
-    err = preallocate_pictures(r, &pool);
+    int err = preallocate_pictures(r, &pool);
     if (err)
         return report(r, "could not allocate pictures of %ux%u (%s)", info->w, info->h,
                       strerror(-err));
@@ -318,11 +323,16 @@ static int score_pairs(Run *r, Prefetch *const pf[2])
 static int score_frames(Run *r)
 {
     Prefetch *pf[2] = {NULL, NULL};
-    int err = prefetch_start(&pf[0], &r->ref, fetch_for_prefetch, r, r->cli.frame_skip_ref,
-                             r->cli.frame_cnt);
-    if (!err)
-        err = prefetch_start(&pf[1], &r->dist, fetch_for_prefetch, r, r->cli.frame_skip_dist,
-                             r->cli.frame_cnt);
+    VmafPicture layout;
+    int err = fetch_picture(r, &layout);
+    if (!err) {
+        err = prefetch_start(&pf[0], &r->ref, fetch_for_prefetch, r, r->cli.frame_skip_ref,
+                             r->cli.frame_cnt, &layout);
+        if (!err)
+            err = prefetch_start(&pf[1], &r->dist, fetch_for_prefetch, r, r->cli.frame_skip_dist,
+                                 r->cli.frame_cnt, &layout);
+        vmaf_picture_unref(&layout);
+    }
     err = err ? report(r, "could not start reading the inputs (%s)", strerror(-err))
               : score_pairs(r, pf);
     prefetch_stop(pf[0]);
@@ -390,6 +400,7 @@ static int run(Run *r)
     int err = open_inputs(r);
     err = err ? err : init_context(r);
     err = err ? err : register_features(r);
+    err = err ? err : allocate_pictures(r);
     err = err ? err : score_frames(r);
     err = err ? err : pool_scores(r);
     return err ? err : write_output(r);
