@@ -1,76 +1,131 @@
 #!/usr/bin/env bash
-# The CUDA backend on a machine with a GPU: builds vmaf-ng with it for sm_90,
-# runs its tests (the shared-frame contract, the twins, CPU/CUDA parity),
-# then times `vmaf --backend cuda` against `--backend cpu` on generated
-# 1080p 8-bit 4:2:0 content with psnr and motion, checks that both write the
-# same scores, and prints a Markdown table last.
-# Usage: bench/cuda_bench.sh [FRAMES [RUNS]]   (defaults 500 and 3)
-#   BUILD: build directory (default build-cuda-bench), WORK: where the inputs go
+# The CUDA backend on a machine with a GPU, in one call: builds vmaf-ng for
+# sm_90, runs the tests that need a GPU (shared-frame contract, graph cache,
+# twins, CPU/CUDA parity) and checkasm on this CPU, then times whole models
+# from raw YUV in the page cache: ours with --backend cuda (graph and direct
+# dispatch), the reference's CUDA build, and both CPU tools with every core.
+# Our CUDA JSON must equal our CPU JSON score for score, and every pooled
+# model score must equal the reference's. A Markdown table comes last.
+#
+# Usage: bench/cuda_bench.sh REF_CUDA_VMAF [REF_CPU_VMAF]
+#   FRAMES_HD (500), FRAMES_4K (300), RUNS (3), FRAMES_CPU (200: CPU runs
+#   score the first FRAMES_CPU frames), BUILD, WORK, VMAF_MODEL_DIR.
 set -euo pipefail
-frames=${1:-500}
-runs=${2:-3}
+ref_cuda=${1:?usage: cuda_bench.sh REF_CUDA_VMAF [REF_CPU_VMAF]}
+ref_cpu=${2:-}
+frames_hd=${FRAMES_HD:-500}
+frames_4k=${FRAMES_4K:-300}
+frames_cpu=${FRAMES_CPU:-200}
+runs=${RUNS:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$here/build-cuda-bench}
 work=${WORK:-$build/bench}
 jobs=$(nproc)
+: "${VMAF_MODEL_DIR:?set VMAF_MODEL_DIR to the model files}"
+export VMAF_MODEL_DIR
 
+echo "== build"
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMAF_CUDA=ON \
     -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
-cmake --build "$build" -j "$jobs"
-(cd "$build" && ctest --output-on-failure -R 'shared_frame|^cuda\.')
+cmake --build "$build" -j "$jobs" >/dev/null
+echo "== tests on the GPU and this CPU"
+tests=passed
+(cd "$build" && ctest --output-on-failure -j 4 -R 'shared_frame|cuda|checkasm') || tests=FAILED
 
 mkdir -p "$work"
 cd "$work"
-if [ ! -s ref.yuv ] || [ "$(stat -c %s ref.yuv)" != $((1920 * 1080 * 3 / 2 * frames)) ]; then
-    "$build/tests/golden/gen_yuv" -w 1920 -h 1080 -p 420 -b 8 -n "$frames" -s 7 -k mix \
-        ref.yuv dis.yuv
-fi
-cat ref.yuv dis.yuv >/dev/null # into the page cache: time the scoring, not the disk
+gen() { # name w h frames
+    local size=$(($2 * $3 * 3 / 2 * $4))
+    if [ ! -s "$1_ref.yuv" ] || [ "$(stat -c %s "$1_ref.yuv")" != "$size" ]; then
+        "$build/tests/golden/gen_yuv" -w "$2" -h "$3" -p 420 -b 8 -n "$4" -s 7 -k mix \
+            "$1_ref.yuv" "$1_dis.yuv"
+    fi
+    cat "$1_ref.yuv" "$1_dis.yuv" >/dev/null # into the page cache
+}
+gen hd 1920 1080 "$frames_hd"
+gen uhd 3840 2160 "$frames_4k"
 
-vmaf_args=(-r ref.yuv -d dis.yuv -w 1920 -h 1080 -p 420 -b 8 -n --feature psnr --feature motion
-           -q --json)
-
-best_seconds() { # name args... : the fastest wall time of $runs runs; output in name.json
-    local name=$1 best=""
-    shift
+# run NAME TOOL INPUT MODEL FRAMES ARGS...: best wall time of $runs, in
+# NAME.time; the JSON in NAME.json, the log in NAME.log.
+run() {
+    local name=$1 tool=$2 input=$3 model=$4 n=$5 w h best=""
+    shift 5
+    if [ "$input" = hd ]; then w=1920 h=1080; else w=3840 h=2160; fi
     for _ in $(seq "$runs"); do
         local t0 t1
         t0=$(date +%s.%N)
-        "$build/vmaf" "${vmaf_args[@]}" -o "$name.json" "$@" 2>"$name.log"
+        if ! "$tool" -r "${input}_ref.yuv" -d "${input}_dis.yuv" -w $w -h $h -p 420 -b 8 \
+            --model "version=$model" --frame_cnt "$n" -q --json -o "$name.json" "$@" \
+            >"$name.log" 2>&1; then
+            echo "$name failed:" >&2
+            cat "$name.log" >&2
+            exit 1
+        fi
         t1=$(date +%s.%N)
         best=$(echo "$t0 $t1 $best" | awk '{d = $2 - $1; print ($3 == "" || d < $3) ? d : $3}')
     done
-    echo "$best"
+    echo "$best" >"$name.time"
 }
 
-cpu1=$(best_seconds cpu --backend cpu)
-cpun=$(best_seconds cpu_threads --backend cpu --threads "$jobs")
-cuda=$(best_seconds cuda --backend cuda)
-
-stats=$(grep -o 'cuda: [0-9]* frames.*' cuda.log || true)
-if [ -z "$stats" ]; then
-    echo "the CUDA run did not use the device:" >&2
-    cat cuda.log >&2
-    exit 1
-fi
-for out in cpu_threads cuda; do
-    if ! cmp -s <(grep -v '"fps"' cpu.json) <(grep -v '"fps"' "$out.json"); then
-        echo "$out.json differs from cpu.json:" >&2
-        diff <(grep -v '"fps"' cpu.json) <(grep -v '"fps"' "$out.json") | head -20 >&2
+# The scores of a JSON output without timing; the pooled ones alone with --pooled.
+scores() {
+    if [ "${2:-}" = --pooled ]; then
+        python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps(d["pooled_metrics"], sort_keys=True))' "$1"
+    else
+        python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d.pop("fps", None); print(json.dumps(d, sort_keys=True))' "$1"
+    fi
+}
+same() { # a b [--pooled]
+    if ! cmp -s <(scores "$1.json" "${3:-}") <(scores "$2.json" "${3:-}"); then
+        echo "$1.json and $2.json differ:" >&2
+        diff <(scores "$1.json" "${3:-}" | tr ',' '\n') <(scores "$2.json" "${3:-}" | tr ',' '\n') |
+            head -20 >&2
         exit 1
     fi
+}
+
+echo "== timing"
+for model in vmaf_v0.6.1; do
+    run ours_cuda_graph "$build/vmaf" hd $model "$frames_hd" --backend cuda
+    VMAF_CUDA_DISPATCH=direct run ours_cuda_direct "$build/vmaf" hd $model "$frames_hd" --backend cuda
+    run ref_cuda "$ref_cuda" hd $model "$frames_hd"
+    run ours_cuda_cpucheck "$build/vmaf" hd $model "$frames_cpu" --backend cuda
+    run ours_cpu "$build/vmaf" hd $model "$frames_cpu" --backend cpu --threads "$jobs"
+    run ours_cuda_4k "$build/vmaf" uhd $model "$frames_4k" --backend cuda
+    run ref_cuda_4k "$ref_cuda" uhd $model "$frames_4k"
+    if [ -n "$ref_cpu" ]; then
+        run ref_cpu "$ref_cpu" hd $model "$frames_cpu" --threads "$jobs"
+    fi
 done
+grep -h 'cuda: [0-9]* frames' ours_cuda_graph.log ours_cuda_4k.log || {
+    echo "our CUDA runs did not use the device" >&2
+    cat ours_cuda_graph.log >&2
+    exit 1
+}
+same ours_cuda_graph ours_cuda_direct
+same ours_cuda_cpucheck ours_cpu
+[ -z "$ref_cpu" ] || same ours_cpu ref_cpu --pooled
 
 echo
-echo "1920x1080 8-bit 4:2:0, $frames frames, --feature psnr --feature motion, best of $runs"
-echo "$stats"
+echo "vmaf_v0.6.1, 8-bit 4:2:0 raw YUV in the page cache, best of $runs, $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $jobs cores"
+echo "pooled: ours $(scores ours_cuda_graph.json --pooled | cut -c1-120)"
+echo "pooled: reference CUDA $(scores ref_cuda.json --pooled | cut -c1-120)"
+echo "one thread reading a 1080p input: $(dd if=hd_ref.yuv of=/dev/null bs=3110400 2>&1 | tail -1)"
 echo
-echo "| backend | threads | seconds | fps | speed-up |"
+echo "| run | size | frames | seconds | fps |"
 echo "| --- | --- | --- | --- | --- |"
-row() {
-    awk -v b="$1" -v t="$2" -v s="$3" -v base="$cpu1" -v f="$frames" \
-        'BEGIN { printf "| %s | %s | %.2f | %.1f | %.2fx |\n", b, t, s, f / s, base / s }'
+row() { # label name size frames
+    awk -v l="$1" -v s="$(cat "$2.time")" -v z="$3" -v f="$4" \
+        'BEGIN { printf "| %s | %s | %d | %.3f | %.1f |\n", l, z, f, s, f / s }'
 }
-row cpu 1 "$cpu1"
-row cpu "$jobs" "$cpun"
-row cuda 1 "$cuda"
+row "ours, CUDA, graphs" ours_cuda_graph 1080p "$frames_hd"
+row "ours, CUDA, direct launches" ours_cuda_direct 1080p "$frames_hd"
+row "reference, CUDA" ref_cuda 1080p "$frames_hd"
+row "ours, CUDA" ours_cuda_4k 2160p "$frames_4k"
+row "reference, CUDA" ref_cuda_4k 2160p "$frames_4k"
+row "ours, CPU, $jobs threads" ours_cpu 1080p "$frames_cpu"
+[ -z "$ref_cpu" ] || row "reference, CPU, $jobs threads" ref_cpu 1080p "$frames_cpu"
+echo "GPU and checkasm tests: $tests"
+awk -v a="$(cat ours_cuda_graph.time)" -v b="$(cat ref_cuda.time)" -v c="$(cat ours_cuda_4k.time)" \
+    -v d="$(cat ref_cuda_4k.time)" \
+    'BEGIN { printf "\nours / reference CUDA: %.2fx at 1080p, %.2fx at 2160p\n", b / a, d / c }'
