@@ -45,6 +45,11 @@ static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsign
         pic->h[p] = p ? h >> ss_ver : h;
         size_t aligned_w = ((size_t)pic->w[p] + PICTURE_ALIGN - 1) & ~(size_t)(PICTURE_ALIGN - 1);
         pic->stride[p] = (ptrdiff_t)(aligned_w * bytes);
+        /* Sizes no memory can hold must not wrap around to small ones;
+         * the margin keeps the rounding up to PICTURE_ALIGN from wrapping. */
+        const size_t max_size = SIZE_MAX - PICTURE_ALIGN;
+        if (pic->stride[p] && pic->h[p] > (max_size - size) / (size_t)pic->stride[p])
+            return -ENOMEM;
         size += (size_t)pic->stride[p] * pic->h[p];
     }
     *total = size;
