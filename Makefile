@@ -1,10 +1,25 @@
 # Thin wrapper over CMake: `make` builds into build/, `make demo` scores a
 # generated sample, `make test` runs the whole suite through ctest.
+# Instrumented builds, each in a directory of its own, all CPU only:
+#   make sanitize  the whole suite under ASan + UBSan (build-asan/)
+#   make tsan      the threaded tests under TSan (build-tsan/)
+#   make fuzz      each libFuzzer target for FUZZ_SECONDS (build-fuzz/, clang)
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 30
 
-.PHONY: all demo test clean
+# A report aborts, so that scripts that judge exit codes see a crash
+# (status >= 128) rather than an ordinary error.
+SANITIZER_ENV = ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
+	UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=1 \
+	TSAN_OPTIONS=abort_on_error=1:halt_on_error=1:second_deadlock_stack=1
+SANITIZED_CMAKE = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMAF_CUDA=OFF
+
+.PHONY: all demo test sanitize tsan fuzz clean
 
 all: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
@@ -20,5 +35,28 @@ test: all
 	@sh scripts/install-deps.sh test
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+sanitize:
+	@sh scripts/install-deps.sh build
+	@sh scripts/install-deps.sh sanitize
+	@sh scripts/install-deps.sh test
+	cmake -S . -B $(ASAN_BUILD) $(SANITIZED_CMAKE) -DVMAF_SANITIZE=address,undefined
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
+
+tsan:
+	@sh scripts/install-deps.sh build
+	@sh scripts/install-deps.sh sanitize
+	@sh scripts/install-deps.sh test
+	cmake -S . -B $(TSAN_BUILD) $(SANITIZED_CMAKE) -DVMAF_SANITIZE=thread
+	cmake --build $(TSAN_BUILD) -j $(JOBS)
+	cd $(TSAN_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) -L threads
+
+fuzz:
+	@sh scripts/install-deps.sh build
+	@sh scripts/install-deps.sh fuzz
+	cmake -S . -B $(FUZZ_BUILD) $(SANITIZED_CMAKE) -DCMAKE_C_COMPILER=clang -DVMAF_FUZZ=ON
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzzers gen_yuv
+	$(SANITIZER_ENV) sh tests/fuzz/run_fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)

@@ -1,11 +1,25 @@
 #!/bin/sh
-# Installs what the build (`build`) or the test suite (`test`) needs, from
-# Debian's packages, when it is missing and we are root. Tests whose tools
-# are still missing afterwards skip and say so.
+# Installs what a stage needs, from Debian's packages, when it is missing and
+# we are root: `build`, `test` (the suite), `sanitize` (GCC's ASan, UBSan and
+# TSan runtimes) or `fuzz` (clang and its libFuzzer runtime). Tests whose
+# tools are still missing afterwards skip and say so; the build stages fail.
 set -e
 stage=${1:-build}
 need=""
 have() { command -v "$1" >/dev/null 2>&1; }
+
+# links CC FLAGS...: whether CC links a trivial program with FLAGS.
+links() {
+    cc=$1
+    shift
+    dir=$(mktemp -d)
+    printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n%s\n' \
+        "$main" > "$dir/t.c"
+    "$cc" "$@" "$dir/t.c" -o "$dir/t" >/dev/null 2>&1
+    status=$?
+    rm -rf "$dir"
+    return $status
+}
 
 case $stage in
 build)
@@ -16,6 +30,19 @@ build)
 test)
     have ffmpeg || need="$need ffmpeg"
     have python3 || need="$need python3"
+    ;;
+sanitize)
+    main='int main(void) { return 0; }'
+    have gcc || need="$need gcc"
+    have gcc && links gcc -fsanitize=address,undefined || need="$need libasan8 libubsan1"
+    have gcc && links gcc -fsanitize=thread || need="$need libtsan2"
+    ;;
+fuzz)
+    main=
+    have clang || need="$need clang"
+    # libFuzzer and the sanitizer runtimes are in libclang-rt-N-dev (clang 14
+    # on Debian 12), which clang only recommends.
+    have clang && links clang -fsanitize=fuzzer,address,undefined || need="$need libclang-rt-dev"
     ;;
 esac
 
