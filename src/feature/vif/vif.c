@@ -10,19 +10,13 @@
 
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
-#include "core/log.h"
+#include "vif_common.h"
 #include "vif_dsp.h"
 
-/* Scale 3 is w/8 x h/8 and its 3-tap filter reflects one sample past each
- * edge, which needs 2 samples; below that the reflection would leave the
- * picture. */
-#define VIF_MIN_SIZE 16
 #define VIF_ALIGN 64
 
 typedef struct VifState {
-    bool debug;
-    double gain_limit;
-    bool skip_scale0;
+    VifOptions opt;
 
     unsigned bpc, w, h;
     VifDsp dsp;
@@ -33,72 +27,8 @@ typedef struct VifState {
 } VifState;
 
 static const VmafOption vif_options[] = {
-    {
-        .name = "debug",
-        .help = "also write the pooled score and every scale's numerator and denominator",
-        .offset = offsetof(VifState, debug),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-    },
-    {
-        .name = "vif_enhn_gain_limit",
-        .alias = "egl",
-        .help = "largest gain credited to the distorted picture; 1.0 credits no enhancement",
-        .offset = offsetof(VifState, gain_limit),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 100.0,
-        .min = 1.0,
-        .max = 100.0,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "vif_skip_scale0",
-        .alias = "ssclz",
-        .help = "do not compute scale 0; its score is written as 0",
-        .offset = offsetof(VifState, skip_scale0),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
+    VIF_OPTIONS(VifState, opt),
     {0},
-};
-
-static const char *const vif_score_name[VIF_SCALES] = {
-    "VMAF_integer_feature_vif_scale0_score",
-    "VMAF_integer_feature_vif_scale1_score",
-    "VMAF_integer_feature_vif_scale2_score",
-    "VMAF_integer_feature_vif_scale3_score",
-};
-static const char *const vif_num_name[VIF_SCALES] = {
-    "integer_vif_num_scale0",
-    "integer_vif_num_scale1",
-    "integer_vif_num_scale2",
-    "integer_vif_num_scale3",
-};
-static const char *const vif_den_name[VIF_SCALES] = {
-    "integer_vif_den_scale0",
-    "integer_vif_den_scale1",
-    "integer_vif_den_scale2",
-    "integer_vif_den_scale3",
-};
-
-static const char *const vif_provided_features[] = {
-    "VMAF_integer_feature_vif_scale0_score",
-    "VMAF_integer_feature_vif_scale1_score",
-    "VMAF_integer_feature_vif_scale2_score",
-    "VMAF_integer_feature_vif_scale3_score",
-    "integer_vif",
-    "integer_vif_num",
-    "integer_vif_den",
-    "integer_vif_num_scale0",
-    "integer_vif_den_scale0",
-    "integer_vif_num_scale1",
-    "integer_vif_den_scale1",
-    "integer_vif_num_scale2",
-    "integer_vif_den_scale2",
-    "integer_vif_num_scale3",
-    "integer_vif_den_scale3",
-    NULL,
 };
 
 static size_t align_up(size_t n, size_t a)
@@ -141,17 +71,9 @@ static int vif_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned 
     VifState *s = ctx->priv;
     (void)pix_fmt; /* luma only */
 
-    if (bpc < 8 || bpc > 16) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "vif: %u-bit input is not supported (8 to 16)", bpc);
-        return -EINVAL;
-    }
-    if (w < VIF_MIN_SIZE || h < VIF_MIN_SIZE) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "vif: %ux%u is too small, width and height must be at least %u "
-                 "(the filters of the smallest scale, 1/8 of the size, would reach past its edges)",
-                 w, h, VIF_MIN_SIZE);
-        return -EINVAL;
-    }
+    const int err = vif_check_format(ctx->fex->name, bpc, w, h);
+    if (err)
+        return err;
     s->bpc = bpc;
     s->w = w;
     s->h = h;
@@ -160,30 +82,14 @@ static int vif_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned 
     return allocate_buffers(s);
 }
 
-/* Scale 0 keeps the input's depth, so its vertical shifts depend on bpc;
- * the decimated scales are already 16-bit. */
 static VifStatParams stat_params(const VifState *s, unsigned scale)
 {
     return (VifStatParams){
         .scale = scale,
-        .mu_shift = scale ? 16 : s->bpc,
-        .sq_shift = scale ? 16 : 2 * (s->bpc - 8),
+        .mu_shift = vif_mu_shift(scale, s->bpc),
+        .sq_shift = vif_sq_shift(scale, s->bpc),
         .log2_table = s->log2_table,
-        .gain_limit = s->gain_limit,
-    };
-}
-
-typedef struct VifFraction {
-    float num, den;
-} VifFraction;
-
-/* The reference evaluates both in double and stores them as float. */
-static VifFraction fraction_of(const VifSums *sums)
-{
-    return (VifFraction){
-        .num = (float)(sums->num_log / 2048.0 +
-                       (sums->den_non_log - (sums->num_non_log / 16384.0) / 65025.0)),
-        .den = (float)(sums->den_log / 2048.0 + sums->den_non_log),
+        .gain_limit = s->opt.gain_limit,
     };
 }
 
@@ -191,8 +97,7 @@ static VifFraction fraction_of(const VifSums *sums)
 static void next_scale(VifState *s, VifPlanes *cur, unsigned scale)
 {
     const VifDecimated *dst = &s->scaled[scale];
-    /* The first decimation brings any depth to 16 bits. */
-    const unsigned v_shift = scale == 1 ? s->bpc : 16;
+    const unsigned v_shift = vif_decimate_shift(scale, s->bpc);
     if (scale == 1 && s->bpc == 8)
         s->dsp.decimate_8(cur, scale, v_shift, &s->lines, dst);
     else
@@ -208,44 +113,6 @@ static void next_scale(VifState *s, VifPlanes *cur, unsigned scale)
     };
 }
 
-static int write_debug_scores(VmafFexContext *ctx, VmafFeatureCollector *fc,
-                              const VifFraction *frac, unsigned index)
-{
-    const VifState *s = ctx->priv;
-    const unsigned first = s->skip_scale0 ? 1 : 0;
-    double num = 0.0, den = 0.0;
-    for (unsigned scale = first; scale < VIF_SCALES; scale++) {
-        num += frac[scale].num;
-        den += frac[scale].den;
-    }
-
-    const struct {
-        const char *name;
-        double value;
-    } pooled[] = {
-        {"integer_vif", den == 0.0 ? 1.0 : num / den},
-        {"integer_vif_num", num},
-        {"integer_vif_den", den},
-    };
-    for (unsigned i = 0; i < sizeof(pooled) / sizeof(pooled[0]); i++) {
-        const int err = vmaf_fex_append(ctx, fc, pooled[i].name, pooled[i].value, index);
-        if (err)
-            return err;
-    }
-    for (unsigned scale = 0; scale < VIF_SCALES; scale++) {
-        /* A skipped scale 0 reads as 0 / -1. */
-        const bool skipped = scale < first;
-        int err =
-            vmaf_fex_append(ctx, fc, vif_num_name[scale], skipped ? 0.0 : frac[scale].num, index);
-        if (!err)
-            err = vmaf_fex_append(ctx, fc, vif_den_name[scale], skipped ? -1.0 : frac[scale].den,
-                                  index);
-        if (err)
-            return err;
-    }
-    return 0;
-}
-
 static int vif_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist, unsigned index,
                        VmafFeatureCollector *fc)
 {
@@ -258,30 +125,20 @@ static int vif_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
         .w = s->w,
         .h = s->h,
     };
-    VifFraction frac[VIF_SCALES] = {0};
+    VifSums sums[VIF_SCALES] = {0};
 
     for (unsigned scale = 0; scale < VIF_SCALES; scale++) {
         if (scale > 0)
             next_scale(s, &cur, scale);
-        else if (s->skip_scale0)
+        else if (s->opt.skip_scale0)
             continue;
         const VifStatParams params = stat_params(s, scale);
-        VifSums sums = {0};
         if (scale == 0 && s->bpc == 8)
-            s->dsp.statistic_8(&cur, &params, &s->lines, &sums);
+            s->dsp.statistic_8(&cur, &params, &s->lines, &sums[scale]);
         else
-            s->dsp.statistic_16(&cur, &params, &s->lines, &sums);
-        frac[scale] = fraction_of(&sums);
+            s->dsp.statistic_16(&cur, &params, &s->lines, &sums[scale]);
     }
-
-    for (unsigned scale = 0; scale < VIF_SCALES; scale++) {
-        /* float division, as the reference */
-        const float score = scale == 0 && s->skip_scale0 ? 0.0f : frac[scale].num / frac[scale].den;
-        const int err = vmaf_fex_append(ctx, fc, vif_score_name[scale], score, index);
-        if (err)
-            return err;
-    }
-    return s->debug ? write_debug_scores(ctx, fc, frac, index) : 0;
+    return vif_append_scores(ctx, fc, &s->opt, sums, index);
 }
 
 static void vif_close(VmafFexContext *ctx)

@@ -6,15 +6,13 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include "core/cpu.h"
 #include "vif_dsp.h"
+#if VMAF_HAVE_X86_SIMD
+#include "x86/vif_x86.h"
+#endif
 
-const uint16_t vif_filter[VIF_SCALES][VIF_MAX_TAPS] = {
-    {489, 935, 1640, 2640, 3896, 5274, 6547, 7455, 7784, 7455, 6547, 5274, 3896, 2640, 1640, 935,
-     489},
-    {1244, 3663, 7925, 12590, 14692, 12590, 7925, 3663, 1244},
-    {3571, 16004, 26386, 16004, 3571},
-    {10904, 43728, 10904},
-};
+const uint16_t vif_filter[VIF_SCALES][VIF_MAX_TAPS] = VIF_FILTER_COEFFICIENTS;
 
 const unsigned vif_filter_taps[VIF_SCALES] = {17, 9, 5, 3};
 
@@ -58,22 +56,6 @@ static void reflect_line(uint32_t *line, unsigned w, unsigned half)
     }
 }
 
-static inline uint32_t round_shift_32(uint32_t x, unsigned shift)
-{
-    return (x + (1u << shift >> 1)) >> shift;
-}
-
-static inline uint64_t round_shift_64(uint64_t x, unsigned shift)
-{
-    return (x + ((uint64_t)1 << shift >> 1)) >> shift;
-}
-
-/* Q32 product of two Q16 means, rounded. */
-static inline uint32_t mul_q32(uint32_t a, uint32_t b)
-{
-    return (uint32_t)(((uint64_t)a * b + 0x80000000u) >> 32);
-}
-
 static inline void vertical_moments(const void *const *ref_rows, const void *const *dis_rows,
                                     unsigned w, const VifStatParams *p, const VifLines *out,
                                     bool hbd)
@@ -95,11 +77,11 @@ static inline void vertical_moments(const void *const *ref_rows, const void *con
             xy += (uint64_t)cr * d;
         }
         /* The reference stores the means as uint16 and the squares as uint32. */
-        out->mu1[j] = (uint16_t)round_shift_32(mu1, p->mu_shift);
-        out->mu2[j] = (uint16_t)round_shift_32(mu2, p->mu_shift);
-        out->ref_sq[j] = (uint32_t)round_shift_64(xx, p->sq_shift);
-        out->dis_sq[j] = (uint32_t)round_shift_64(yy, p->sq_shift);
-        out->ref_dis[j] = (uint32_t)round_shift_64(xy, p->sq_shift);
+        out->mu1[j] = (uint16_t)vif_round_shift_32(mu1, p->mu_shift);
+        out->mu2[j] = (uint16_t)vif_round_shift_32(mu2, p->mu_shift);
+        out->ref_sq[j] = (uint32_t)vif_round_shift_64(xx, p->sq_shift);
+        out->dis_sq[j] = (uint32_t)vif_round_shift_64(yy, p->sq_shift);
+        out->ref_dis[j] = (uint32_t)vif_round_shift_64(xy, p->sq_shift);
     }
 }
 
@@ -123,13 +105,8 @@ static void horizontal_moments(const VifLines *in, unsigned w, const VifStatPara
             yy += (uint64_t)c * in->dis_sq[jj];
             xy += (uint64_t)c * in->ref_dis[jj];
         }
-        /* Differences wrap in uint32 and are read back as int32, as in the
-         * reference; rounding can make a variance slightly negative. */
-        const uint32_t sigma1_sq = (uint32_t)round_shift_64(xx, 16) - mul_q32(mu1, mu1);
-        const uint32_t sigma2_sq = (uint32_t)round_shift_64(yy, 16) - mul_q32(mu2, mu2);
-        const uint32_t sigma12 = (uint32_t)round_shift_64(xy, 16) - mul_q32(mu1, mu2);
-        vif_accumulate(sums, (int32_t)sigma1_sq, (int32_t)sigma2_sq, (int32_t)sigma12,
-                       p->log2_table, p->gain_limit);
+        const VifSigmas sg = vif_sigmas(mu1, mu2, xx, yy, xy);
+        vif_accumulate(sums, sg.sigma1_sq, sg.sigma2_sq, sg.sigma12, p->log2_table, p->gain_limit);
     }
 }
 
@@ -171,7 +148,7 @@ static inline void vertical_lowpass(const void *const *rows, unsigned w, const u
         uint32_t acc = 0;
         for (unsigned k = 0; k < taps; k++)
             acc += filt[k] * load_sample(rows[k], j, hbd);
-        out[j] = (uint16_t)round_shift_32(acc, shift);
+        out[j] = (uint16_t)vif_round_shift_32(acc, shift);
     }
 }
 
@@ -184,7 +161,7 @@ static void horizontal_lowpass_even(const uint32_t *in, unsigned w, const uint16
         uint32_t acc = 0;
         for (unsigned k = 0; k < taps; k++)
             acc += filt[k] * in[2 * (int)j - half + (int)k];
-        out[j] = (uint16_t)round_shift_32(acc, 16);
+        out[j] = (uint16_t)vif_round_shift_32(acc, 16);
     }
 }
 
@@ -224,9 +201,16 @@ static void decimate_16_c(const VifPlanes *src, unsigned scale, unsigned v_shift
 
 void vif_dsp_init(VifDsp *dsp, unsigned cpu_flags)
 {
-    (void)cpu_flags; /* only the C reference so far */
     dsp->statistic_8 = statistic_8_c;
     dsp->statistic_16 = statistic_16_c;
     dsp->decimate_8 = decimate_8_c;
     dsp->decimate_16 = decimate_16_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        vif_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        vif_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }

@@ -1,0 +1,39 @@
+/* For arithmetic that the CPU code and the CUDA kernels share: headers of
+ * static inline functions marked VMAF_HD compile as plain C and, under nvcc,
+ * as host and device code, so that a CPU test can run the kernels' exact
+ * steps without a GPU. */
+#ifndef VMAF_CORE_HD_H
+#define VMAF_CORE_HD_H
+
+#include <stdint.h>
+
+#ifdef __CUDACC__
+#define VMAF_HD __host__ __device__
+/* Before a loop whose trip count is a constant once inlined: unrolled, the
+ * small arrays it indexes stay in registers. */
+#define VMAF_UNROLL _Pragma("unroll")
+#else
+#define VMAF_HD
+#define VMAF_UNROLL
+#endif
+
+/* Leading zero bits; x != 0. */
+static inline VMAF_HD int vmaf_clz32(uint32_t x)
+{
+#ifdef __CUDA_ARCH__
+    return __clz(x);
+#else
+    return __builtin_clz(x);
+#endif
+}
+
+static inline VMAF_HD int vmaf_clz64(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+    return __clzll(x);
+#else
+    return __builtin_clzll(x);
+#endif
+}
+
+#endif

@@ -1,0 +1,116 @@
+// One kernel per scale, a block per tile: the steps of vif_cuda_tile.h with
+// the tile in shared memory, the block's sums written as one partial; then
+// one block per scale adds the partials into the frame's result. Scales
+// past 0 read the planes the kernel of the scale before decimated into.
+#include <cstdint>
+
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_reduce.cuh"
+#include "vif_cuda.h"
+#include "vif_cuda_tile.h"
+
+namespace
+{
+
+constexpr unsigned kThreads = VIF_CUDA_THREADS;
+
+__constant__ uint16_t kFilter[VIF_SCALES][VIF_MAX_TAPS] = VIF_FILTER_COEFFICIENTS;
+
+// The block's sums, in thread 0. Each call of vmaf_cuda_block_sum reuses its
+// shared scratch: a barrier between them.
+__device__ VifSums block_sums(VifSums v)
+{
+    VifSums r;
+    r.num_log = vmaf_cuda_block_sum<kThreads>(v.num_log);
+    __syncthreads();
+    r.den_log = vmaf_cuda_block_sum<kThreads>(v.den_log);
+    __syncthreads();
+    r.num_non_log = vmaf_cuda_block_sum<kThreads>(v.num_non_log);
+    __syncthreads();
+    r.den_non_log = vmaf_cuda_block_sum<kThreads>(v.den_non_log);
+    return r;
+}
+
+__device__ void add_sums(VifSums *acc, const VifSums &v)
+{
+    acc->num_log += v.num_log;
+    acc->den_log += v.den_log;
+    acc->num_non_log += v.num_non_log;
+    acc->den_non_log += v.den_non_log;
+}
+
+// Two blocks an SM: up to 128 registers a thread keep a column's sums of
+// every row of the tile in registers.
+template <int Scale, bool Hbd, bool Stat, bool Decimate>
+__global__ void __launch_bounds__(kThreads, 2)
+    scale_kernel(const __grid_constant__ VifCudaScale s, const uint16_t *log2_table,
+                 double gain_limit)
+{
+    __shared__ VifTile tile;
+    vif_tile_column(&s, Scale, kFilter, Hbd, Stat, Decimate, blockIdx.x, blockIdx.y,
+                    static_cast<int>(threadIdx.x), &tile);
+    __syncthreads();
+    if constexpr (Stat) {
+        VifSums sums = {0, 0, 0, 0};
+        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) * VIF_CUDA_TILE_ROWS;
+        for (unsigned i = threadIdx.x; i < outputs; i += kThreads)
+            vif_tile_statistic(&tile, &s, Scale, kFilter[Scale], blockIdx.x, blockIdx.y, i,
+                               log2_table, gain_limit, &sums);
+        sums = block_sums(sums);
+        if (!threadIdx.x)
+            s.partials[blockIdx.y * gridDim.x + blockIdx.x] = sums;
+    }
+    if constexpr (Decimate) {
+        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) / 2 * VIF_TILE_NEXT_ROWS;
+        for (unsigned i = threadIdx.x; i < outputs; i += kThreads)
+            vif_tile_next(&tile, &s, Scale, kFilter[Scale + 1], blockIdx.x, blockIdx.y, i);
+    }
+}
+
+// Block s: the partials of scale s, none for a skipped scale 0.
+__global__ void __launch_bounds__(kThreads) sum_partials(const __grid_constant__ VifCudaFrame f)
+{
+    const VifCudaScale &s = f.scale[blockIdx.x];
+    VifSums acc = {0, 0, 0, 0};
+    const unsigned n = s.partials ? s.blocks_x * s.blocks_y : 0;
+    for (unsigned i = threadIdx.x; i < n; i += kThreads)
+        add_sums(&acc, s.partials[i]);
+    acc = block_sums(acc);
+    if (!threadIdx.x)
+        f.sums[blockIdx.x] = acc;
+}
+
+template <int Scale, bool Hbd, bool Stat, bool Decimate>
+int launch_scale(const VifCudaFrame *f, cudaStream_t stream)
+{
+    const VifCudaScale &s = f->scale[Scale];
+    const dim3 grid(s.blocks_x, s.blocks_y);
+    scale_kernel<Scale, Hbd, Stat, Decimate>
+        <<<grid, kThreads, 0, stream>>>(s, f->log2_table, f->gain_limit);
+    return VMAF_CUDA_CHECK_LAUNCH(scale_kernel<Scale, Hbd, Stat, Decimate>);
+}
+
+template <bool Hbd> int launch_scale0(const VifCudaFrame *f, cudaStream_t stream)
+{
+    if (f->scale[0].partials)
+        return launch_scale<0, Hbd, true, true>(f, stream);
+    return launch_scale<0, Hbd, false, true>(f, stream);
+}
+
+} // namespace
+
+extern "C" int vif_cuda_enqueue(const VifCudaFrame *f, VmafCudaStream stream)
+{
+    cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
+    int err = f->bpc > 8 ? launch_scale0<true>(f, s) : launch_scale0<false>(f, s);
+    if (!err)
+        err = launch_scale<1, true, true, true>(f, s);
+    if (!err)
+        err = launch_scale<2, true, true, true>(f, s);
+    if (!err)
+        err = launch_scale<3, true, true, false>(f, s);
+    if (err)
+        return err;
+    sum_partials<<<VIF_SCALES, kThreads, 0, s>>>(*f);
+    return VMAF_CUDA_CHECK_LAUNCH(sum_partials);
+}
