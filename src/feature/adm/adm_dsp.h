@@ -15,12 +15,11 @@
 #ifndef VMAF_FEATURE_ADM_DSP_H
 #define VMAF_FEATURE_ADM_DSP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-enum { ADM_BAND_H, ADM_BAND_V, ADM_BAND_D, ADM_DETAIL_BANDS };
-
-enum { ADM_SCALES = 4, ADM_DWT_TAPS = 4 };
+#include "adm_math.h"
 
 typedef struct AdmBands16 {
     int16_t *band[ADM_DETAIL_BANDS];
@@ -60,18 +59,47 @@ typedef struct AdmDenShifts {
  * reflected about n - 1/2 (n -> n-1, n+1 -> n-2). Needs n >= 5. */
 void adm_dwt_taps(int32_t *taps, int n);
 
-/* 2^30 / |i| with the sign of i, for -32768 <= i <= 32768, i != 0; the
- * returned pointer is the entry for 0. Built once, shared by all instances. */
+/* 2^30 / |i| with the sign of i, for -ADM_RECIP_RANGE <= i <= ADM_RECIP_RANGE,
+ * i != 0; the returned pointer is the entry for 0. Built once, shared by all
+ * instances. */
 const int32_t *adm_reciprocal_table(void);
 
-/* The 15 leading bits of v >= 32768, rounded, and the shift that drops the
- * others: v ~ mantissa << *shift with 16384 <= mantissa <= 32768. */
-static inline uint32_t adm_best15(uint32_t v, int *shift)
+/* cos^2 of one degree as a float, the bound of adm_in_cone(). */
+float adm_cos_1deg_sq(void);
+
+/* What the sums of one scale take besides its bands. */
+typedef struct AdmSumsArgs {
+    int w, h;       /* band size */
+    AdmRect window; /* what the stages fill: region plus the 3x3 reach */
+    AdmRect region; /* what the sums cover */
+    double gain_limit;
+    const int32_t *recip;        /* adm_reciprocal_table() */
+    const uint16_t *rfactor_q0;  /* scale 0 */
+    const uint32_t *rfactor_q32; /* scales 1..3 */
+    AdmCmShifts cm;
+    AdmDenShifts den; /* scale 0 uses only den.row */
+    bool aim;         /* whether the additive part is summed too */
+} AdmSumsArgs;
+
+/* Work space of the sums of one scale: the planes (of the bands' stride) the
+ * C reference's stages go through, and the rows a variant keeps instead:
+ * ADM_WORK_ROWS rows of adm_work_row_len(w) int32. */
+enum { ADM_WORK_ROWS = 32 };
+
+static inline size_t adm_work_row_len(int w)
 {
-    int s = 17 - __builtin_clz(v);
-    *shift = s;
-    return (v + (1u << (s - 1))) >> s;
+    return (size_t)w + 64;
 }
+
+typedef struct AdmWork16 {
+    AdmBands16 restored, additive, csf, csf_30;
+    int32_t *rows;
+} AdmWork16;
+
+typedef struct AdmWork32 {
+    AdmBands32 restored, additive, csf, csf_30;
+    int32_t *rows;
+} AdmWork32;
 
 typedef struct AdmDsp {
     /* Scale 0 wavelet level of a w x h luma plane (src_stride in bytes; 8-bit
@@ -89,7 +117,11 @@ typedef struct AdmDsp {
                      const AdmDwtTaps *taps, int32_t *tmp, const AdmBands32 *dst, int32_t *approx,
                      ptrdiff_t dst_stride);
 
-    /* Splits the distorted bands into restored and additive parts over win.
+    /* The stages that follow a wavelet level, one plane at a time. Only C has
+     * them: they make up sums_s0/sums_s123's reference, which the SIMD
+     * variants replace with one pass (adm.c calls those).
+     *
+     * Splits the distorted bands into restored and additive parts over win.
      * recip is adm_reciprocal_table(); gain_limit caps the enhancement. */
     void (*decouple_s0)(const AdmBands16 *ref, const AdmBands16 *dis, const AdmBands16 *restored,
                         const AdmBands16 *additive, ptrdiff_t stride, const AdmRect *win,
@@ -125,8 +157,28 @@ typedef struct AdmDsp {
                     ptrdiff_t stride, int w, int h, const AdmRect *region,
                     const uint32_t rfactor[3], const AdmCmShifts *shifts,
                     int64_t sum[ADM_DETAIL_BANDS]);
+
+    /* All of one scale after its wavelet level, in one call: the decoupling,
+     * the denominator sums (den), the masked sums of the restored part (cm)
+     * and, with args->aim, of the additive part (aim, else 0), each as the
+     * stages above give them. The C reference runs those stages through the
+     * planes of work; the variants make one pass over a few rows instead, so
+     * that no plane but the bands is read or written. */
+    void (*sums_s0)(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
+                    const AdmSumsArgs *args, const AdmWork16 *work, uint64_t den[ADM_DETAIL_BANDS],
+                    int64_t cm[ADM_DETAIL_BANDS], int64_t aim[ADM_DETAIL_BANDS]);
+    void (*sums_s123)(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
+                      const AdmSumsArgs *args, const AdmWork32 *work,
+                      uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                      int64_t aim[ADM_DETAIL_BANDS]);
 } AdmDsp;
 
 void adm_dsp_init(AdmDsp *dsp, unsigned cpu_flags);
+
+#if VMAF_HAVE_X86_SIMD
+/* Override the entries they have a variant of (x86/adm_*.c). */
+void adm_dsp_init_avx2(AdmDsp *dsp);
+void adm_dsp_init_avx512(AdmDsp *dsp);
+#endif
 
 #endif

@@ -1,0 +1,1028 @@
+/* AVX2 variants of the integer ADM stages, bit-exact with adm_dsp.c. Samples
+ * are handled eight to a vector in 32-bit lanes (sixteen in 16-bit lanes for
+ * the scale 0 vertical pass); 64-bit products go through the even and the
+ * odd lanes separately. Row tails run the same code on a partial vector, read
+ * through a zeroed copy or a masked load and written lane by lane, so nothing
+ * outside the rows and rectangles given is touched. */
+#include <immintrin.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "feature/adm/adm_dsp.h"
+#include "feature/adm/x86/adm_x86.h"
+
+/* ------------------------------------------------------------ helpers -- */
+
+/* The first n (0..8) 32-bit lanes set. */
+static inline __m256i lane_mask(int n)
+{
+    static const int32_t ones_then_zeros[16] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    return _mm256_loadu_si256((const __m256i *)(ones_then_zeros + 8 - n));
+}
+
+/* n (1..8) int16 widened to int32 lanes, the others 0. */
+static inline __m256i load_s16(const int16_t *p, int n)
+{
+    if (n == 8)
+        return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)p));
+    int16_t part[8] = {0};
+    memcpy(part, p, (size_t)n * sizeof(*p));
+    return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)part));
+}
+
+static inline __m256i load_s32(const int32_t *p, int n)
+{
+    if (n == 8)
+        return _mm256_loadu_si256((const __m256i *)p);
+    return _mm256_maskload_epi32(p, lane_mask(n));
+}
+
+/* The low halves of the 32-bit lanes of a and b, in order a then b within
+ * each 128-bit lane: C's cast to int16. */
+static inline __m256i pack_low16(__m256i a, __m256i b)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    return _mm256_packus_epi32(_mm256_blend_epi16(a, zero, 0xAA),
+                               _mm256_blend_epi16(b, zero, 0xAA));
+}
+
+/* n (1..8) lanes cast to int16. */
+static inline void store_s16(int16_t *p, __m256i v, int n)
+{
+    const __m256i packed = pack_low16(v, v);
+    const __m128i lanes =
+        _mm_unpacklo_epi64(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1));
+    if (n == 8) {
+        _mm_storeu_si128((__m128i *)p, lanes);
+        return;
+    }
+    int16_t part[8];
+    _mm_storeu_si128((__m128i *)part, lanes);
+    memcpy(p, part, (size_t)n * sizeof(*p));
+}
+
+static inline void store_s32(int32_t *p, __m256i v, int n)
+{
+    if (n == 8)
+        _mm256_storeu_si256((__m256i *)p, v);
+    else
+        _mm256_maskstore_epi32(p, lane_mask(n), v);
+}
+
+static inline uint64_t hsum64(__m256i v)
+{
+    const __m128i s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
+}
+
+/* The odd 32-bit lanes moved down to the even ones, for mul_ep*32. */
+static inline __m256i odd_lanes(__m256i v)
+{
+    return _mm256_srli_epi64(v, 32);
+}
+
+/* Low 32 bits of even-lane and odd-lane 64-bit results shifted right by s,
+ * back in one vector of 32-bit lanes: bits s..s+31 of each. */
+static inline __m256i join_shifted(__m256i even, __m256i odd, int s)
+{
+    return _mm256_blend_epi32(_mm256_srli_epi64(even, s), _mm256_slli_epi64(odd, 32 - s), 0xAA);
+}
+
+/* ---------------------------------------------------------------- DWT -- */
+
+typedef struct DwtTaps {
+    __m256i lo01, lo23, hi01, hi23;
+} DwtTaps;
+
+static DwtTaps dwt_taps(void)
+{
+    return (DwtTaps){
+        .lo01 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(0), adm_x86_lo_tap(1))),
+        .lo23 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(2), adm_x86_lo_tap(3))),
+        .hi01 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(0), adm_x86_hi_tap(1))),
+        .hi23 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(2), adm_x86_hi_tap(3))),
+    };
+}
+
+/* The horizontal passes read x[2j-1 .. 2j+16] for outputs j..j+7 of a row
+ * of n: from the row where that is inside it, else from a mirrored copy
+ * (zeros past the 2 * count + 2 samples that count outputs need). */
+#define HORIZONTAL_READ 18
+
+static inline bool horizontal_in_row(int j, int n)
+{
+    return j >= 1 && 2 * j + 16 <= n - 1;
+}
+
+static const int16_t *horizontal_source16(const int16_t *x, int n, int j, int count,
+                                          int16_t copy[32])
+{
+    if (count == 8 && horizontal_in_row(j, n))
+        return x + 2 * j - 1;
+    return adm_x86_mirrored_copy16(x, n, 2 * j - 1, 2 * count + 2, copy, 32);
+}
+
+static const int32_t *horizontal_source32(const int32_t *x, int n, int j, int count,
+                                          int32_t copy[24])
+{
+    if (count == 8 && horizontal_in_row(j, n))
+        return x + 2 * j - 1;
+    return adm_x86_mirrored_copy32(x, n, 2 * j - 1, 2 * count + 2, copy, 24);
+}
+
+/* 16 columns of one scale 0 vertical pass: samples as int16 lanes (8-bit
+ * ones, or 16-bit ones less 32768, which the biases make up for). The sums
+ * wrap modulo 2^32, which leaves the low 16 bits of the shifted result, all
+ * that C keeps, exact. */
+static inline void dwt_s0_vertical16(const __m256i p[ADM_DWT_TAPS], const DwtTaps *k,
+                                     __m256i lo_bias, __m256i hi_bias, __m128i shift, int16_t *lo,
+                                     int16_t *hi, int n)
+{
+    const __m256i a0 = _mm256_unpacklo_epi16(p[0], p[1]), a1 = _mm256_unpackhi_epi16(p[0], p[1]);
+    const __m256i b0 = _mm256_unpacklo_epi16(p[2], p[3]), b1 = _mm256_unpackhi_epi16(p[2], p[3]);
+    const __m256i l0 =
+        _mm256_add_epi32(_mm256_madd_epi16(a0, k->lo01), _mm256_madd_epi16(b0, k->lo23));
+    const __m256i l1 =
+        _mm256_add_epi32(_mm256_madd_epi16(a1, k->lo01), _mm256_madd_epi16(b1, k->lo23));
+    const __m256i h0 =
+        _mm256_add_epi32(_mm256_madd_epi16(a0, k->hi01), _mm256_madd_epi16(b0, k->hi23));
+    const __m256i h1 =
+        _mm256_add_epi32(_mm256_madd_epi16(a1, k->hi01), _mm256_madd_epi16(b1, k->hi23));
+    const __m256i lo16 = pack_low16(_mm256_sra_epi32(_mm256_add_epi32(l0, lo_bias), shift),
+                                    _mm256_sra_epi32(_mm256_add_epi32(l1, lo_bias), shift));
+    const __m256i hi16 = pack_low16(_mm256_sra_epi32(_mm256_add_epi32(h0, hi_bias), shift),
+                                    _mm256_sra_epi32(_mm256_add_epi32(h1, hi_bias), shift));
+    if (n == 16) {
+        _mm256_storeu_si256((__m256i *)lo, lo16);
+        _mm256_storeu_si256((__m256i *)hi, hi16);
+        return;
+    }
+    int16_t part[2][16];
+    _mm256_storeu_si256((__m256i *)part[0], lo16);
+    _mm256_storeu_si256((__m256i *)part[1], hi16);
+    memcpy(lo, part[0], (size_t)n * sizeof(*lo));
+    memcpy(hi, part[1], (size_t)n * sizeof(*hi));
+}
+
+/* n (1..16) samples of a row as int16 lanes. */
+static inline __m256i load_samples16(const void *row, int j, int n, bool wide)
+{
+    if (wide) {
+        const uint16_t *p = (const uint16_t *)row + j;
+        __m256i v;
+        if (n == 16) {
+            v = _mm256_loadu_si256((const __m256i *)p);
+        } else {
+            uint16_t part[16] = {0};
+            memcpy(part, p, (size_t)n * sizeof(*p));
+            v = _mm256_loadu_si256((const __m256i *)part);
+        }
+        return _mm256_xor_si256(v, _mm256_set1_epi16(INT16_MIN));
+    }
+    const uint8_t *p = (const uint8_t *)row + j;
+    if (n == 16)
+        return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)p));
+    uint8_t part[16] = {0};
+    memcpy(part, p, (size_t)n);
+    return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)part));
+}
+
+/* A rounded scale 0 horizontal sum of pairs a (taps 0, 1) and b (2, 3). */
+static inline __m256i dwt_s0_sum(__m256i a, __m256i b, __m256i t01, __m256i t23)
+{
+    const __m256i s = _mm256_add_epi32(_mm256_madd_epi16(a, t01), _mm256_madd_epi16(b, t23));
+    return _mm256_srai_epi32(_mm256_add_epi32(s, _mm256_set1_epi32(32768)), 16);
+}
+
+/* Outputs j..j+n-1 of the scale 0 horizontal pass; lo and hi read from
+ * x[2j-1]. The sums of int16 inputs cannot overflow, and their results fit
+ * int16. */
+static inline void dwt_s0_horizontal8(const int16_t *lo, const int16_t *hi, const DwtTaps *k,
+                                      int32_t *approx, int16_t *band_h, int16_t *band_v,
+                                      int16_t *band_d, int n)
+{
+    const __m256i la = _mm256_loadu_si256((const __m256i *)lo);
+    const __m256i lb = _mm256_loadu_si256((const __m256i *)(lo + 2));
+    const __m256i ha = _mm256_loadu_si256((const __m256i *)hi);
+    const __m256i hb = _mm256_loadu_si256((const __m256i *)(hi + 2));
+    store_s32(approx, dwt_s0_sum(la, lb, k->lo01, k->lo23), n);
+    store_s16(band_v, dwt_s0_sum(la, lb, k->hi01, k->hi23), n);
+    store_s16(band_h, dwt_s0_sum(ha, hb, k->lo01, k->lo23), n);
+    store_s16(band_d, dwt_s0_sum(ha, hb, k->hi01, k->hi23), n);
+}
+
+/* The rows of one scale 0 vertical pass are kept as int16 in tmp. */
+static inline void dwt_s0(const void *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
+                          bool wide, const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                          int32_t *approx, ptrdiff_t dst_stride)
+{
+    const DwtTaps k = dwt_taps();
+    uint32_t lo_sum = 0, hi_sum = 0;
+    for (int t = 0; t < ADM_DWT_TAPS; t++) {
+        lo_sum += (uint32_t)adm_x86_lo_tap(t);
+        hi_sum += (uint32_t)adm_x86_hi_tap(t);
+    }
+    const uint32_t round = 1u << (bpc - 1), offset = wide ? 32768 : 0;
+    const __m256i lo_bias = _mm256_set1_epi32((int32_t)(offset * lo_sum + round - lo_sum * round));
+    const __m256i hi_bias = _mm256_set1_epi32((int32_t)(offset * hi_sum + round - hi_sum * round));
+    const __m128i shift = _mm_cvtsi32_si128((int)bpc);
+    int16_t *lo = (int16_t *)tmp, *hi = lo + w;
+    const int out_w = (w + 1) / 2;
+    for (int i = 0; i < (h + 1) / 2; i++) {
+        const void *row[ADM_DWT_TAPS];
+        for (int t = 0; t < ADM_DWT_TAPS; t++)
+            row[t] = (const uint8_t *)src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
+        for (int j = 0; j < w; j += 16) {
+            const int n = w - j < 16 ? w - j : 16;
+            __m256i p[ADM_DWT_TAPS];
+            for (int t = 0; t < ADM_DWT_TAPS; t++)
+                p[t] = load_samples16(row[t], j, n, wide);
+            dwt_s0_vertical16(p, &k, lo_bias, hi_bias, shift, lo + j, hi + j, n);
+        }
+        const ptrdiff_t o = i * dst_stride;
+        for (int j = 0; j < out_w; j += 8) {
+            const int n = out_w - j < 8 ? out_w - j : 8;
+            int16_t lo_copy[32], hi_copy[32];
+            dwt_s0_horizontal8(horizontal_source16(lo, w, j, n, lo_copy),
+                               horizontal_source16(hi, w, j, n, hi_copy), &k, approx + o + j,
+                               dst->band[ADM_BAND_H] + o + j, dst->band[ADM_BAND_V] + o + j,
+                               dst->band[ADM_BAND_D] + o + j, n);
+        }
+    }
+}
+
+static void dwt_s0_8_avx2(const uint8_t *src, ptrdiff_t src_stride, int w, int h,
+                          const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                          int32_t *approx, ptrdiff_t dst_stride)
+{
+    dwt_s0(src, src_stride, w, h, 8, false, taps, tmp, dst, approx, dst_stride);
+}
+
+static void dwt_s0_16_avx2(const uint16_t *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
+                           const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                           int32_t *approx, ptrdiff_t dst_stride)
+{
+    dwt_s0(src, src_stride, w, h, bpc, true, taps, tmp, dst, approx, dst_stride);
+}
+
+/* One filter of a split int32 pass (adm_x86_split_constant()). */
+typedef struct SplitFilter {
+    __m256i t01, t23, constant;
+} SplitFilter;
+
+typedef struct SplitPass {
+    SplitFilter lo, hi;
+    __m256i round;
+    __m128i high_shift, low_shift;
+} SplitPass;
+
+static SplitPass split_pass(int32_t round, int shift)
+{
+    int32_t lo_sum = 0, hi_sum = 0;
+    for (int t = 0; t < ADM_DWT_TAPS; t++) {
+        lo_sum += adm_x86_lo_tap(t);
+        hi_sum += adm_x86_hi_tap(t);
+    }
+    const DwtTaps k = dwt_taps();
+    return (SplitPass){
+        .lo = {k.lo01, k.lo23, _mm256_set1_epi32(adm_x86_split_constant(lo_sum, shift))},
+        .hi = {k.hi01, k.hi23, _mm256_set1_epi32(adm_x86_split_constant(hi_sum, shift))},
+        .round = _mm256_set1_epi32(round),
+        .high_shift = _mm_cvtsi32_si128(16 - shift),
+        .low_shift = _mm_cvtsi32_si128(shift),
+    };
+}
+
+static inline __m256i split_filter(__m256i high01, __m256i high23, __m256i low01, __m256i low23,
+                                   const SplitFilter *f, const SplitPass *q)
+{
+    const __m256i a =
+        _mm256_add_epi32(_mm256_madd_epi16(high01, f->t01), _mm256_madd_epi16(high23, f->t23));
+    const __m256i b =
+        _mm256_add_epi32(_mm256_madd_epi16(low01, f->t01), _mm256_madd_epi16(low23, f->t23));
+    return _mm256_add_epi32(_mm256_add_epi32(_mm256_sll_epi32(a, q->high_shift), f->constant),
+                            _mm256_sra_epi32(_mm256_add_epi32(b, q->round), q->low_shift));
+}
+
+static const int32_t low_halves_bias = (int32_t)0x80008000u;
+
+/* The halves of the lanes of taps a and b as int16 pairs. */
+static inline void split_lanes(__m256i a, __m256i b, __m256i *high, __m256i *low)
+{
+    *high = _mm256_blend_epi16(_mm256_srli_epi32(a, 16), b, 0xAA);
+    *low = _mm256_xor_si256(_mm256_blend_epi16(a, _mm256_slli_epi32(b, 16), 0xAA),
+                            _mm256_set1_epi32(low_halves_bias));
+}
+
+/* The same for taps that are neighbours in a row: v0 holds them for outputs
+ * 0..3 (as 64-bit lanes), v1 for 4..7. The pairs come out in the output
+ * order 0, 1, 4, 5, 2, 3, 6, 7 (undone by in_order()). */
+static inline void split_neighbours(__m256i v0, __m256i v1, __m256i *high, __m256i *low)
+{
+    const __m256i order = _mm256_setr_epi8(2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9, 12, 13, 2,
+                                           3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9, 12, 13);
+    const __m256i s0 = _mm256_shuffle_epi8(v0, order), s1 = _mm256_shuffle_epi8(v1, order);
+    *high = _mm256_unpacklo_epi64(s0, s1);
+    *low = _mm256_xor_si256(_mm256_unpackhi_epi64(s0, s1), _mm256_set1_epi32(low_halves_bias));
+}
+
+static inline __m256i in_order(__m256i v)
+{
+    return _mm256_permute4x64_epi64(v, 0xD8);
+}
+
+static void dwt_s123_avx2(const int32_t *src, ptrdiff_t src_stride, int w, int h, int scale,
+                          const AdmDwtTaps *taps, int32_t *tmp, const AdmBands32 *dst,
+                          int32_t *approx, ptrdiff_t dst_stride)
+{
+    const AdmDwtRounding r = adm_dwt_s123_rounding(scale);
+    const SplitPass vq = split_pass(r.v_round, r.v_shift), hq = split_pass(r.h_round, r.h_shift);
+    int32_t *lo = tmp, *hi = tmp + w;
+    const int out_w = (w + 1) / 2;
+    for (int i = 0; i < (h + 1) / 2; i++) {
+        const int32_t *row[ADM_DWT_TAPS];
+        for (int t = 0; t < ADM_DWT_TAPS; t++)
+            row[t] = src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
+        for (int j = 0; j < w; j += 8) {
+            const int n = w - j < 8 ? w - j : 8;
+            __m256i h01, h23, l01, l23;
+            split_lanes(load_s32(row[0] + j, n), load_s32(row[1] + j, n), &h01, &l01);
+            split_lanes(load_s32(row[2] + j, n), load_s32(row[3] + j, n), &h23, &l23);
+            store_s32(lo + j, split_filter(h01, h23, l01, l23, &vq.lo, &vq), n);
+            store_s32(hi + j, split_filter(h01, h23, l01, l23, &vq.hi, &vq), n);
+        }
+        const ptrdiff_t o = i * dst_stride;
+        for (int j = 0; j < out_w; j += 8) {
+            const int n = out_w - j < 8 ? out_w - j : 8;
+            int32_t lo_copy[24], hi_copy[24];
+            const int32_t *ls = horizontal_source32(lo, w, j, n, lo_copy);
+            const int32_t *hs = horizontal_source32(hi, w, j, n, hi_copy);
+            __m256i lh01, lh23, ll01, ll23, hh01, hh23, hl01, hl23;
+            split_neighbours(_mm256_loadu_si256((const __m256i *)ls),
+                             _mm256_loadu_si256((const __m256i *)(ls + 8)), &lh01, &ll01);
+            split_neighbours(_mm256_loadu_si256((const __m256i *)(ls + 2)),
+                             _mm256_loadu_si256((const __m256i *)(ls + 10)), &lh23, &ll23);
+            split_neighbours(_mm256_loadu_si256((const __m256i *)hs),
+                             _mm256_loadu_si256((const __m256i *)(hs + 8)), &hh01, &hl01);
+            split_neighbours(_mm256_loadu_si256((const __m256i *)(hs + 2)),
+                             _mm256_loadu_si256((const __m256i *)(hs + 10)), &hh23, &hl23);
+            store_s32(approx + o + j, in_order(split_filter(lh01, lh23, ll01, ll23, &hq.lo, &hq)),
+                      n);
+            store_s32(dst->band[ADM_BAND_V] + o + j,
+                      in_order(split_filter(lh01, lh23, ll01, ll23, &hq.hi, &hq)), n);
+            store_s32(dst->band[ADM_BAND_H] + o + j,
+                      in_order(split_filter(hh01, hh23, hl01, hl23, &hq.lo, &hq)), n);
+            store_s32(dst->band[ADM_BAND_D] + o + j,
+                      in_order(split_filter(hh01, hh23, hl01, hl23, &hq.hi, &hq)), n);
+        }
+    }
+}
+
+/* ----------------------------------------------------------- decouple -- */
+
+/* 64-bit masks of the even and odd lanes back as one 32-bit lane mask. */
+static inline __m256i join_masks(__m256i even, __m256i odd)
+{
+    return _mm256_blend_epi32(even, odd, 0xAA);
+}
+
+/* Two 4-lane double masks (lanes 0-3 and 4-7) as one 32-bit lane mask. */
+static inline __m256i join_double_masks(__m256d lo, __m256d hi)
+{
+    const __m256 picked = _mm256_shuffle_ps(_mm256_castpd_ps(lo), _mm256_castpd_ps(hi), 0x88);
+    return in_order(_mm256_castps_si256(picked));
+}
+
+/* adm_in_cone()'s product test on floats that are the rounded dot product
+ * and squared norms (the scaling by 4096 cancels: it is exact on both
+ * sides): dot^2 >= (cos^2 * ref) * dis, in double. */
+static inline __m256d cone_test(__m128 dot, __m128 ref_sq, __m128 dis_sq, __m256d cos_sq)
+{
+    const __m256d d = _mm256_cvtps_pd(dot);
+    const __m256d rhs =
+        _mm256_mul_pd(_mm256_mul_pd(cos_sq, _mm256_cvtps_pd(ref_sq)), _mm256_cvtps_pd(dis_sq));
+    return _mm256_cmp_pd(_mm256_mul_pd(d, d), rhs, _CMP_GE_OQ);
+}
+
+/* Scale 0: the products of int16 values and their sums fit int32 except for
+ * a sum of two 2^30, which wraps to INT32_MIN and stands for +2^31. */
+static inline __m256i in_cone_s0(__m256i oh, __m256i ov, __m256i th, __m256i tv, __m256d cos_sq)
+{
+    const __m256i o = _mm256_blend_epi16(oh, _mm256_slli_epi32(ov, 16), 0xAA);
+    const __m256i t = _mm256_blend_epi16(th, _mm256_slli_epi32(tv, 16), 0xAA);
+    const __m256i dot = _mm256_madd_epi16(o, t);
+    const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(INT32_MAX));
+    const __m256 fd = _mm256_and_ps(_mm256_cvtepi32_ps(dot), magnitude);
+    const __m256 fr = _mm256_and_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(o, o)), magnitude);
+    const __m256 fs = _mm256_and_ps(_mm256_cvtepi32_ps(_mm256_madd_epi16(t, t)), magnitude);
+    const __m256i negative =
+        _mm256_andnot_si256(_mm256_cmpeq_epi32(dot, _mm256_set1_epi32(INT32_MIN)),
+                            _mm256_cmpgt_epi32(_mm256_setzero_si256(), dot));
+    const __m256i wide =
+        join_double_masks(cone_test(_mm256_castps256_ps128(fd), _mm256_castps256_ps128(fr),
+                                    _mm256_castps256_ps128(fs), cos_sq),
+                          cone_test(_mm256_extractf128_ps(fd, 1), _mm256_extractf128_ps(fr, 1),
+                                    _mm256_extractf128_ps(fs, 1), cos_sq));
+    return _mm256_andnot_si256(negative, wide);
+}
+
+/* The gain limit on the restored part r where boost is set: between r *
+ * gain and t, the one nearer 0 (adm_gain_limited()), truncated. */
+typedef struct GainLimit {
+    bool integral;
+    __m256i integer;
+    __m256d real;
+} GainLimit;
+
+static GainLimit gain_limit_of(double gain_limit)
+{
+    const bool integral = adm_x86_integral_gain(gain_limit);
+    return (GainLimit){
+        .integral = integral,
+        .integer = _mm256_set1_epi32(integral ? (int32_t)gain_limit : 0),
+        .real = _mm256_set1_pd(gain_limit),
+    };
+}
+
+static inline __m128i gain_limited_half(__m128i r, __m128i t, __m128i positive, __m256d gain)
+{
+    const __m256d boosted = _mm256_mul_pd(_mm256_cvtepi32_pd(r), gain);
+    const __m256d td = _mm256_cvtepi32_pd(t);
+    const __m256d below = _mm256_min_pd(boosted, td), above = _mm256_max_pd(boosted, td);
+    const __m256d chosen =
+        _mm256_blendv_pd(above, below, _mm256_castsi256_pd(_mm256_cvtepi32_epi64(positive)));
+    return _mm256_cvttpd_epi32(chosen);
+}
+
+/* r stays where boost is clear; products r * gain of the integral case fit
+ * int32 only at scale 0 (integral_ok). */
+static inline __m256i apply_gain_limit(__m256i r, __m256i o, __m256i t, __m256i boost,
+                                       const GainLimit *g, bool integral_ok)
+{
+    if (_mm256_testz_si256(boost, boost))
+        return r;
+    const __m256i positive = _mm256_cmpgt_epi32(o, _mm256_setzero_si256());
+    __m256i limited;
+    if (integral_ok && g->integral) {
+        const __m256i boosted = _mm256_mullo_epi32(r, g->integer);
+        limited = _mm256_blendv_epi8(_mm256_max_epi32(boosted, t), _mm256_min_epi32(boosted, t),
+                                     positive);
+    } else {
+        limited = _mm256_set_m128i(
+            gain_limited_half(_mm256_extracti128_si256(r, 1), _mm256_extracti128_si256(t, 1),
+                              _mm256_extracti128_si256(positive, 1), g->real),
+            gain_limited_half(_mm256_castsi256_si128(r), _mm256_castsi256_si128(t),
+                              _mm256_castsi256_si128(positive), g->real));
+    }
+    return _mm256_blendv_epi8(r, limited, boost);
+}
+
+/* adm_restore_s0() of eight samples. k = |recip[|o|]| * |t| in Q15, which
+ * fits 32 bits once shifted; 0 where o and t differ in sign; clamped to
+ * 32768. Where o is 0 the product k * o is 0 whatever k. */
+static inline __m256i restore_s0(__m256i o, __m256i t, __m256i in_cone, const int32_t *recip,
+                                 const GainLimit *g)
+{
+    const __m256i rec = _mm256_i32gather_epi32(recip, _mm256_abs_epi32(o), 4);
+    const __m256i at = _mm256_abs_epi32(t);
+    const __m256i half = _mm256_set1_epi64x(16384);
+    const __m256i even = _mm256_add_epi64(_mm256_mul_epu32(rec, at), half);
+    const __m256i odd = _mm256_add_epi64(_mm256_mul_epu32(odd_lanes(rec), odd_lanes(at)), half);
+    const __m256i differ = _mm256_srai_epi32(_mm256_xor_si256(o, t), 31);
+    const __m256i k = _mm256_andnot_si256(
+        differ, _mm256_min_epu32(join_shifted(even, odd, 15), _mm256_set1_epi32(32768)));
+    const __m256i r =
+        _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(k, o), _mm256_set1_epi32(16384)), 15);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i boost = _mm256_andnot_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi32(k, zero), _mm256_cmpeq_epi32(o, zero)), in_cone);
+    return apply_gain_limit(r, o, t, boost, g, true);
+}
+
+/* (double) of 64-bit lanes below 2^53, exactly: the halves through the
+ * exponent trick. */
+static inline __m256d u53_to_pd(__m256i v)
+{
+    const __m256d high = _mm256_castsi256_pd(
+        _mm256_or_si256(_mm256_srli_epi64(v, 32), _mm256_set1_epi64x(0x4530000000000000)));
+    const __m256d low =
+        _mm256_castsi256_pd(_mm256_blend_epi32(v, _mm256_set1_epi64x(0x4330000000000000), 0xAA));
+    /* 2^84 + 2^52 */
+    return _mm256_add_pd(_mm256_sub_pd(high, _mm256_set1_pd(19342813118337666422669312.0)), low);
+}
+
+/* (float) of int64 lanes, rounded once as a scalar conversion does: as a
+ * double below 2^53, where that is exact; above, the bits under the
+ * double's precision are first folded into a sticky bit, which keeps the
+ * rounding to float unchanged. Returned widened back to double. */
+static inline __m256d i64_to_float_pd(__m256i x)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i sign = _mm256_cmpgt_epi64(zero, x);
+    const __m256i mag = _mm256_sub_epi64(_mm256_xor_si256(x, sign), sign);
+    const __m256i small = _mm256_cmpeq_epi64(_mm256_srli_epi64(mag, 53), zero);
+    const __m256i sticky = _mm256_andnot_si256(
+        _mm256_cmpeq_epi64(_mm256_and_si256(mag, _mm256_set1_epi64x(0x7FF)), zero),
+        _mm256_set1_epi64x(1));
+    const __m256i folded = _mm256_or_si256(_mm256_srli_epi64(mag, 11), sticky);
+    const __m256d d = u53_to_pd(_mm256_blendv_epi8(folded, mag, small));
+    const __m256d scaled =
+        _mm256_mul_pd(d, _mm256_blendv_pd(_mm256_set1_pd(2048.0), _mm256_set1_pd(1.0),
+                                          _mm256_castsi256_pd(small)));
+    const __m256d f = _mm256_cvtps_pd(_mm256_cvtpd_ps(scaled));
+    return _mm256_or_pd(f,
+                        _mm256_castsi256_pd(_mm256_and_si256(sign, _mm256_set1_epi64x(INT64_MIN))));
+}
+
+/* adm_in_cone() in 64 bits (the sums wrap as libvmaf's do), for the even
+ * lanes of its arguments. */
+static inline __m256i in_cone_s123_even(__m256i oh, __m256i ov, __m256i th, __m256i tv,
+                                        __m256d cos_sq)
+{
+    const __m256i dot = _mm256_add_epi64(_mm256_mul_epi32(oh, th), _mm256_mul_epi32(ov, tv));
+    const __m256i ref_sq = _mm256_add_epi64(_mm256_mul_epi32(oh, oh), _mm256_mul_epi32(ov, ov));
+    const __m256i dis_sq = _mm256_add_epi64(_mm256_mul_epi32(th, th), _mm256_mul_epi32(tv, tv));
+    const __m256d d = i64_to_float_pd(dot);
+    const __m256d rhs =
+        _mm256_mul_pd(_mm256_mul_pd(cos_sq, i64_to_float_pd(ref_sq)), i64_to_float_pd(dis_sq));
+    const __m256i holds = _mm256_castpd_si256(_mm256_cmp_pd(_mm256_mul_pd(d, d), rhs, _CMP_GE_OQ));
+    return _mm256_andnot_si256(_mm256_cmpgt_epi64(_mm256_setzero_si256(), dot), holds);
+}
+
+static inline __m256i in_cone_s123(__m256i oh, __m256i ov, __m256i th, __m256i tv, __m256d cos_sq)
+{
+    return join_masks(
+        in_cone_s123_even(oh, ov, th, tv, cos_sq),
+        in_cone_s123_even(odd_lanes(oh), odd_lanes(ov), odd_lanes(th), odd_lanes(tv), cos_sq));
+}
+
+/* The 32-bit lanes of v sign-extended to 64 bits: even lanes, odd lanes. */
+static inline __m256i sign_extend_even(__m256i v)
+{
+    return _mm256_blend_epi32(v, _mm256_slli_epi64(_mm256_srai_epi32(v, 31), 32), 0xAA);
+}
+
+static inline __m256i sign_extend_odd(__m256i v)
+{
+    return _mm256_blend_epi32(odd_lanes(v), _mm256_srai_epi32(v, 31), 0xAA);
+}
+
+/* adm_gain_s123()'s clamp of (P + round) >> shift for one set of 64-bit
+ * lanes; P = |recip| * |t| >= 0, so the sum is negative only for round =
+ * -2^31, and the result is then 0. */
+static inline __m256i gain_s123_lanes(__m256i product, __m256i round, __m256i shift)
+{
+    const __m256i sum = _mm256_add_epi64(product, round);
+    const __m256i negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), sum);
+    const __m256i v = _mm256_srlv_epi64(sum, shift);
+    const __m256i limit = _mm256_set1_epi64x(32768);
+    const __m256i clamped = _mm256_blendv_epi8(v, limit, _mm256_cmpgt_epi64(v, limit));
+    return _mm256_andnot_si256(negative, clamped);
+}
+
+/* adm_restore_s123() of eight samples. |o| is cut to its 15 leading bits;
+ * the position of the leading bit comes from the exponent of a float,
+ * exact for |o| >> 8 < 2^24. */
+static inline __m256i restore_s123(__m256i o, __m256i t, __m256i in_cone, const int32_t *recip,
+                                   const GainLimit *g)
+{
+    const __m256i one = _mm256_set1_epi32(1);
+    const __m256i mag = _mm256_abs_epi32(o);
+    const __m256i exponent =
+        _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_srli_epi32(mag, 8))), 23);
+    /* leading bit e = exponent - 127 + 8; shift max(e - 14, 0) */
+    const __m256i s = _mm256_max_epi32(_mm256_sub_epi32(exponent, _mm256_set1_epi32(133)),
+                                       _mm256_setzero_si256());
+    const __m256i half = _mm256_srli_epi32(_mm256_sllv_epi32(one, s), 1);
+    const __m256i mantissa = _mm256_srlv_epi32(_mm256_add_epi32(mag, half), s);
+    const __m256i rec = _mm256_i32gather_epi32(recip, mantissa, 4);
+    const __m256i at = _mm256_abs_epi32(t);
+    const __m256i round = _mm256_sllv_epi32(one, _mm256_add_epi32(s, _mm256_set1_epi32(14)));
+    const __m256i shift = _mm256_add_epi32(s, _mm256_set1_epi32(15));
+    const __m256i low_dwords = _mm256_set1_epi64x(0xFFFFFFFF);
+    const __m256i k_even = gain_s123_lanes(_mm256_mul_epu32(rec, at), sign_extend_even(round),
+                                           _mm256_and_si256(shift, low_dwords));
+    const __m256i k_odd = gain_s123_lanes(_mm256_mul_epu32(odd_lanes(rec), odd_lanes(at)),
+                                          sign_extend_odd(round), odd_lanes(shift));
+    const __m256i differ = _mm256_srai_epi32(_mm256_xor_si256(o, t), 31);
+    const __m256i k =
+        _mm256_andnot_si256(differ, _mm256_blend_epi32(k_even, _mm256_slli_epi64(k_odd, 32), 0xAA));
+    const __m256i half15 = _mm256_set1_epi64x(16384);
+    const __m256i r =
+        join_shifted(_mm256_add_epi64(_mm256_mul_epi32(k, o), half15),
+                     _mm256_add_epi64(_mm256_mul_epi32(odd_lanes(k), odd_lanes(o)), half15), 15);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i boost = _mm256_andnot_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi32(k, zero), _mm256_cmpeq_epi32(o, zero)), in_cone);
+    return apply_gain_limit(r, o, t, boost, g, false);
+}
+
+/* ---------------------------------------------------------------- CSF -- */
+
+/* int32 lanes as C's cast to int16 leaves them. */
+static inline __m256i to_s16(__m256i v)
+{
+    return _mm256_srai_epi32(_mm256_slli_epi32(v, 16), 16);
+}
+
+/* The thirtieth and the fifteenth of |c| (adm_fraction_s0()), of one product
+ * as the fifteenth's factor is twice the thirtieth's. */
+_Static_assert(ADM_ONE_15TH_Q17 == 2 * ADM_ONE_30TH_Q17, "the fifteenth is twice the thirtieth");
+
+static inline void fractions_s0(__m256i c, __m256i *thirtieth, __m256i *fifteenth)
+{
+    const __m256i p = _mm256_mullo_epi32(_mm256_abs_epi32(c), _mm256_set1_epi32(ADM_ONE_30TH_Q17));
+    const __m256i round = _mm256_set1_epi32(2048);
+    *thirtieth = to_s16(_mm256_srai_epi32(_mm256_add_epi32(p, round), 12));
+    *fifteenth = to_s16(_mm256_srai_epi32(_mm256_add_epi32(_mm256_slli_epi32(p, 1), round), 12));
+}
+
+/* adm_csf_s0(): rfactor * v fits int32 for uint16 rfactor and int16 v. */
+static inline __m256i csf_s0_value(__m256i v, __m256i rfactor, __m256i round, __m128i shift)
+{
+    return to_s16(_mm256_sra_epi32(_mm256_add_epi32(_mm256_mullo_epi32(v, rfactor), round), shift));
+}
+
+/* A Q32 factor as a signed lane, and what multiplying by it misses when it
+ * is 2^31 or more (it is then read as rfactor - 2^32). */
+typedef struct CsfFactor {
+    __m256i factor, high_bit;
+} CsfFactor;
+
+static CsfFactor csf_factor(uint32_t rfactor)
+{
+    return (CsfFactor){
+        .factor = _mm256_set1_epi32((int32_t)rfactor),
+        .high_bit = _mm256_set1_epi32(rfactor >> 31 ? -1 : 0),
+    };
+}
+
+/* adm_csf_s123(): bits 28..59 of rfactor * v + 2^27; for rfactor >= 2^31
+ * the signed product misses 2^32 v, i.e. 16 v after the shift. */
+static inline __m256i csf_s123_value(__m256i v, const CsfFactor *f)
+{
+    const __m256i half = _mm256_set1_epi64x(1 << 27);
+    const __m256i even = _mm256_add_epi64(_mm256_mul_epi32(v, f->factor), half);
+    const __m256i odd = _mm256_add_epi64(_mm256_mul_epi32(odd_lanes(v), f->factor), half);
+    const __m256i missed = _mm256_and_si256(_mm256_slli_epi32(v, 4), f->high_bit);
+    return _mm256_add_epi32(join_shifted(even, odd, 28), missed);
+}
+
+/* adm_fraction_s123(): the high half of q32 * |c| - 2^31, |INT32_MIN|
+ * staying negative as in C. */
+static inline __m256i fraction_s123(__m256i c, int64_t q32)
+{
+    const __m256i q = _mm256_set1_epi64x(q32);
+    const __m256i round = _mm256_set1_epi64x(ADM_Q32_ROUNDING);
+    const __m256i m = _mm256_abs_epi32(c);
+    const __m256i even = _mm256_add_epi64(_mm256_mul_epi32(m, q), round);
+    const __m256i odd = _mm256_add_epi64(_mm256_mul_epi32(odd_lanes(m), q), round);
+    return _mm256_blend_epi32(odd_lanes(even), odd, 0xAA);
+}
+
+/* -------------------------------------------------------- denominator -- */
+
+/* adm_den_cube_s123() of one set of 64-bit lanes of m = |v| <= 2^31. The
+ * square may take 33 bits (m = 2^31, square shift 30): its bit 32 adds
+ * m << 32 to the product. */
+static inline __m256i den_cube_s123(__m256i m, __m256i square_round, __m128i square_shift,
+                                    __m256i cube_round, __m128i cube_shift)
+{
+    const __m256i sq =
+        _mm256_srl_epi64(_mm256_add_epi64(_mm256_mul_epu32(m, m), square_round), square_shift);
+    const __m256i product = _mm256_add_epi64(
+        _mm256_mul_epu32(sq, m), _mm256_slli_epi64(_mm256_mul_epu32(odd_lanes(sq), m), 32));
+    return _mm256_srl_epi64(_mm256_add_epi64(product, cube_round), cube_shift);
+}
+
+/* ---------------------------------------------------- contrast masking -- */
+
+/* A sample of a band plane: int16 at scale 0, int32 above. */
+static inline __m256i load_band(const void *plane, ptrdiff_t x, int n, bool scale0)
+{
+    return scale0 ? load_s16((const int16_t *)plane + x, n)
+                  : load_s32((const int32_t *)plane + x, n);
+}
+
+/* The masked cubes of one band's eight samples, added to acc with a bias of
+ * 2^(63 - cube_shift) each: (c + round) >> shift, arithmetic, is ((c + round
+ * + 2^63) >> shift, logical) - 2^(63 - shift), and the row sum takes the
+ * biases back. m >= 0, its square below 2^62; the square is kept to its low
+ * 32 bits, signed, as libvmaf's int32 does. */
+typedef struct CubeShifts {
+    __m256i square_round, cube_round_biased;
+    __m128i square_shift, cube_shift;
+} CubeShifts;
+
+static inline __m256i masked_cubes(__m256i acc, __m256i m, const CubeShifts *c)
+{
+    const __m256i m_odd = odd_lanes(m);
+    const __m256i sq_even = _mm256_srl_epi64(
+        _mm256_add_epi64(_mm256_mul_epu32(m, m), c->square_round), c->square_shift);
+    const __m256i sq_odd = _mm256_srl_epi64(
+        _mm256_add_epi64(_mm256_mul_epu32(m_odd, m_odd), c->square_round), c->square_shift);
+    const __m256i even = _mm256_srl_epi64(
+        _mm256_add_epi64(_mm256_mul_epi32(sq_even, m), c->cube_round_biased), c->cube_shift);
+    const __m256i odd = _mm256_srl_epi64(
+        _mm256_add_epi64(_mm256_mul_epi32(sq_odd, m_odd), c->cube_round_biased), c->cube_shift);
+    return _mm256_add_epi64(acc, _mm256_add_epi64(even, odd));
+}
+
+static CubeShifts cube_shifts(int square_shift, int cube_shift)
+{
+    const uint64_t biased = adm_rounding(cube_shift) + (UINT64_C(1) << 63);
+    return (CubeShifts){
+        .square_round = _mm256_set1_epi64x(INT64_C(1) << (square_shift - 1)),
+        .cube_round_biased = _mm256_set1_epi64x((int64_t)biased),
+        .square_shift = _mm_cvtsi32_si128(square_shift),
+        .cube_shift = _mm_cvtsi32_si128(cube_shift),
+    };
+}
+
+/* ------------------------------------------------------- scale sums -- */
+
+/* |v|^3 of the reference samples of one row, summed (adm_den_cube_s0(),
+ * adm_den_cube_s123()). At scale 0 m^2 <= 2^30 is a madd of (m, 0) pairs:
+ * 32768 reads as -32768 there, whose square is the same. */
+typedef struct DenShifts {
+    __m256i square_round, cube_round;
+    __m128i square_shift, cube_shift;
+} DenShifts;
+
+static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0, const DenShifts *d)
+{
+    __m256i acc = _mm256_setzero_si256();
+    for (int j = 0; j < n; j += 8) {
+        const __m256i m = _mm256_abs_epi32(load_band(ref, x + j, n - j < 8 ? n - j : 8, scale0));
+        if (scale0) {
+            const __m256i sq = _mm256_madd_epi16(m, m);
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(sq, m));
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(odd_lanes(sq), odd_lanes(m)));
+        } else {
+            acc = _mm256_add_epi64(acc, den_cube_s123(m, d->square_round, d->square_shift,
+                                                      d->cube_round, d->cube_shift));
+            acc =
+                _mm256_add_epi64(acc, den_cube_s123(odd_lanes(m), d->square_round, d->square_shift,
+                                                    d->cube_round, d->cube_shift));
+        }
+    }
+    return hsum64(acc);
+}
+
+/* The parts of the distorted bands: each is summed masked by the other. */
+enum { PART_RESTORED, PART_ADDITIVE, PARTS };
+
+/* Columns kept before column 0 of a row: column -1 and whole vectors. */
+#define ROW_LEAD 16
+
+/* What one pass keeps (AdmWork16.rows): of three band rows, in slots by row
+ * modulo 3 (the rows above, at and below the one summed), the two parts of
+ * each band as int32 and, of each part, the sums over the bands of the
+ * thirtieths of its CSF-weighted values (what a neighbour adds to a masking
+ * threshold) and of the fifteenths less the thirtieths (what the sample
+ * itself adds beyond that); and the sums over the three rows of the row
+ * summed. Indexed by column; sums modulo 2^32. */
+typedef struct KeptRows {
+    int32_t *part[3][PARTS][ADM_DETAIL_BANDS];
+    int32_t *neighbour[3][PARTS], *centre[3][PARTS];
+    int32_t *column[PARTS];
+    int row[3];
+} KeptRows;
+
+static void kept_rows_init(KeptRows *k, int32_t *rows, int w)
+{
+    const size_t len = adm_work_row_len(w);
+    int32_t *next = rows + ROW_LEAD;
+    for (int slot = 0; slot < 3; slot++) {
+        k->row[slot] = -1;
+        for (int p = 0; p < PARTS; p++) {
+            for (int b = 0; b < ADM_DETAIL_BANDS; b++, next += len)
+                k->part[slot][p][b] = next;
+            k->neighbour[slot][p] = next;
+            next += len;
+            k->centre[slot][p] = next;
+            next += len;
+        }
+    }
+    for (int p = 0; p < PARTS; p++, next += len)
+        k->column[p] = next;
+}
+
+/* The constants of a pass; the columns kept are the region's and their
+ * masking reach, [first, end). */
+typedef struct Pass {
+    const AdmSumsArgs *a;
+    bool scale0;
+    int first, end;
+    __m256d cos_sq;
+    GainLimit gain;
+    __m256i rf[ADM_DETAIL_BANDS], csf_round[ADM_DETAIL_BANDS];
+    __m128i csf_shift[ADM_DETAIL_BANDS], thr_shift[ADM_DETAIL_BANDS];
+    CsfFactor factor[ADM_DETAIL_BANDS];
+    CubeShifts cube[ADM_DETAIL_BANDS];
+    DenShifts den;
+} Pass;
+
+static Pass pass_of(const AdmSumsArgs *a, bool scale0)
+{
+    Pass q = {.a = a, .scale0 = scale0};
+    q.first = a->region.left > 0 ? a->region.left - 1 : 0;
+    q.end = a->region.right < a->w ? a->region.right + 1 : a->w;
+    q.cos_sq = _mm256_set1_pd(adm_cos_1deg_sq());
+    q.gain = gain_limit_of(a->gain_limit);
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        const uint32_t rf = scale0 ? a->rfactor_q0[b] : a->rfactor_q32[b];
+        q.rf[b] = _mm256_set1_epi32((int32_t)rf);
+        q.factor[b] = csf_factor(rf);
+        q.csf_round[b] = _mm256_set1_epi32(adm_x86_csf_s0_round[b]);
+        q.csf_shift[b] = _mm_cvtsi32_si128(adm_x86_csf_s0_shift[b]);
+        q.thr_shift[b] = _mm_cvtsi32_si128(scale0 ? adm_x86_cm_s0_thr_shift[b] : 0);
+        q.cube[b] = cube_shifts(
+            scale0 ? adm_x86_cm_s0_square_shift[b] : ADM_X86_CM_S123_SQUARE_SHIFT, a->cm.cube[b]);
+    }
+    q.den = (DenShifts){
+        .square_round = _mm256_set1_epi64x((int64_t)(UINT64_C(1) << a->den.square)),
+        .cube_round = _mm256_set1_epi64x((int64_t)adm_rounding(a->den.cube)),
+        .square_shift = _mm_cvtsi32_si128(a->den.square),
+        .cube_shift = _mm_cvtsi32_si128(a->den.cube),
+    };
+    return q;
+}
+
+/* Decouples row r into its slot and sums its threshold terms; a row of the
+ * region adds its reference cubes to den. The restored part's terms are
+ * needed only for aim. */
+static inline void keep_row(const Pass *q, const void *const ref[ADM_DETAIL_BANDS],
+                            const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride, int r,
+                            KeptRows *k, uint64_t den[ADM_DETAIL_BANDS])
+{
+    const AdmSumsArgs *a = q->a;
+    const int slot = r % 3;
+    const ptrdiff_t o = r * stride;
+    k->row[slot] = r;
+    for (int j = q->first; j < q->end; j += 8) {
+        const int n = q->end - j < 8 ? q->end - j : 8;
+        __m256i ov[ADM_DETAIL_BANDS], tv[ADM_DETAIL_BANDS];
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            ov[b] = load_band(ref[b], o + j, n, q->scale0);
+            tv[b] = load_band(dis[b], o + j, n, q->scale0);
+        }
+        const __m256i in_cone = q->scale0 ? in_cone_s0(ov[ADM_BAND_H], ov[ADM_BAND_V],
+                                                       tv[ADM_BAND_H], tv[ADM_BAND_V], q->cos_sq)
+                                          : in_cone_s123(ov[ADM_BAND_H], ov[ADM_BAND_V],
+                                                         tv[ADM_BAND_H], tv[ADM_BAND_V], q->cos_sq);
+        __m256i neighbour[PARTS], centre[PARTS];
+        for (int p = 0; p < PARTS; p++)
+            neighbour[p] = centre[p] = _mm256_setzero_si256();
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            __m256i part[PARTS];
+            part[PART_RESTORED] = q->scale0
+                                      ? restore_s0(ov[b], tv[b], in_cone, a->recip, &q->gain)
+                                      : restore_s123(ov[b], tv[b], in_cone, a->recip, &q->gain);
+            part[PART_ADDITIVE] = _mm256_sub_epi32(tv[b], part[PART_RESTORED]);
+            if (q->scale0)
+                part[PART_ADDITIVE] = to_s16(part[PART_ADDITIVE]);
+            for (int p = 0; p < PARTS; p++) {
+                _mm256_storeu_si256((__m256i *)(k->part[slot][p][b] + j), part[p]);
+                if (p == PART_RESTORED && !a->aim)
+                    continue;
+                const __m256i c =
+                    q->scale0 ? csf_s0_value(part[p], q->rf[b], q->csf_round[b], q->csf_shift[b])
+                              : csf_s123_value(part[p], &q->factor[b]);
+                __m256i thirtieth, fifteenth;
+                if (q->scale0) {
+                    fractions_s0(c, &thirtieth, &fifteenth);
+                } else {
+                    thirtieth = fraction_s123(c, ADM_ONE_30TH_Q32);
+                    fifteenth = fraction_s123(c, ADM_ONE_15TH_Q32);
+                }
+                neighbour[p] = _mm256_add_epi32(neighbour[p], thirtieth);
+                centre[p] = _mm256_add_epi32(centre[p], _mm256_sub_epi32(fifteenth, thirtieth));
+            }
+        }
+        for (int p = 0; p < PARTS; p++) {
+            _mm256_storeu_si256((__m256i *)(k->neighbour[slot][p] + j), neighbour[p]);
+            _mm256_storeu_si256((__m256i *)(k->centre[slot][p] + j), centre[p]);
+        }
+    }
+    if (r < a->region.top || r >= a->region.bottom)
+        return;
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        den[b] += adm_den_row(den_row(ref[b], o + a->region.left, a->region.right - a->region.left,
+                                      q->scale0, &q->den),
+                              a->den.row);
+}
+
+/* The masked cubes of region row i of the src part, with the thresholds of
+ * the other part (the masker) from the rows kept; column -1 reads column 1
+ * and column w column w - 1 (adm_cm_reach()). */
+static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
+                            int64_t sum[ADM_DETAIL_BANDS])
+{
+    const AdmSumsArgs *a = q->a;
+    const int masker = src == PART_RESTORED ? PART_ADDITIVE : PART_RESTORED;
+    const int up = adm_cm_reach(i - 1, a->h) % 3, mid = i % 3;
+    const int down = adm_cm_reach(i + 1, a->h) % 3;
+    int32_t *column = k->column[masker];
+    for (int j = q->first; j < q->end; j += 8) {
+        const __m256i u = _mm256_loadu_si256((const __m256i *)(k->neighbour[up][masker] + j));
+        const __m256i m = _mm256_loadu_si256((const __m256i *)(k->neighbour[mid][masker] + j));
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(k->neighbour[down][masker] + j));
+        _mm256_storeu_si256((__m256i *)(column + j), _mm256_add_epi32(_mm256_add_epi32(u, m), d));
+    }
+    if (a->region.left == 0)
+        column[-1] = column[1];
+    if (a->region.right == a->w)
+        column[a->w] = column[a->w - 1];
+
+    __m256i acc[ADM_DETAIL_BANDS];
+    uint64_t vectors[ADM_DETAIL_BANDS] = {0};
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        acc[b] = _mm256_setzero_si256();
+    for (int j = a->region.left; j < a->region.right; j += 8) {
+        const int n = a->region.right - j < 8 ? a->region.right - j : 8;
+        const __m256i thr = _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + j - 1)),
+                             _mm256_loadu_si256((const __m256i *)(column + j))),
+            _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + j + 1)),
+                             _mm256_loadu_si256((const __m256i *)(k->centre[mid][masker] + j))));
+        const __m256i valid = lane_mask(n);
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            const __m256i v = _mm256_loadu_si256((const __m256i *)(k->part[mid][src][b] + j));
+            const __m256i x =
+                q->scale0 ? _mm256_mullo_epi32(v, q->rf[b]) : csf_s123_value(v, &q->factor[b]);
+            const __m256i t = _mm256_sll_epi32(thr, q->thr_shift[b]);
+            const __m256i excess = _mm256_and_si256(
+                _mm256_max_epi32(_mm256_sub_epi32(_mm256_abs_epi32(x), t), _mm256_setzero_si256()),
+                valid);
+            if (_mm256_testz_si256(excess, excess))
+                continue;
+            acc[b] = masked_cubes(acc[b], excess, &q->cube[b]);
+            vectors[b]++;
+        }
+    }
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        const uint64_t bias = vectors[b] * 8 * (UINT64_C(1) << (63 - a->cm.cube[b]));
+        sum[b] = adm_add_wrap64(sum[b], adm_cm_row((int64_t)(hsum64(acc[b]) - bias), a->cm.row));
+    }
+}
+
+/* One pass over the region's rows; each row it reaches is kept once. */
+static inline void scale_sums(const void *const ref[ADM_DETAIL_BANDS],
+                              const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride,
+                              const AdmSumsArgs *a, int32_t *rows, bool scale0,
+                              uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                              int64_t aim[ADM_DETAIL_BANDS])
+{
+    const Pass q = pass_of(a, scale0);
+    KeptRows k;
+    kept_rows_init(&k, rows, a->w);
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        den[b] = 0;
+        cm[b] = aim[b] = 0;
+    }
+    for (int i = a->region.top; i < a->region.bottom; i++) {
+        const int needed[3] = {adm_cm_reach(i - 1, a->h), i, adm_cm_reach(i + 1, a->h)};
+        for (int n = 0; n < 3; n++)
+            if (k.row[needed[n] % 3] != needed[n])
+                keep_row(&q, ref, dis, stride, needed[n], &k, den);
+        mask_row(&q, &k, i, PART_RESTORED, cm);
+        if (a->aim)
+            mask_row(&q, &k, i, PART_ADDITIVE, aim);
+    }
+}
+
+static void sums_s0_avx2(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
+                         const AdmSumsArgs *a, const AdmWork16 *work,
+                         uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                         int64_t aim[ADM_DETAIL_BANDS])
+{
+    const void *r[ADM_DETAIL_BANDS], *d[ADM_DETAIL_BANDS];
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        r[b] = ref->band[b];
+        d[b] = dis->band[b];
+    }
+    scale_sums(r, d, stride, a, work->rows, true, den, cm, aim);
+}
+
+static void sums_s123_avx2(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
+                           const AdmSumsArgs *a, const AdmWork32 *work,
+                           uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                           int64_t aim[ADM_DETAIL_BANDS])
+{
+    const void *r[ADM_DETAIL_BANDS], *d[ADM_DETAIL_BANDS];
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        r[b] = ref->band[b];
+        d[b] = dis->band[b];
+    }
+    scale_sums(r, d, stride, a, work->rows, false, den, cm, aim);
+}
+
+void adm_dsp_init_avx2(AdmDsp *dsp)
+{
+    dsp->dwt_s0_8 = dwt_s0_8_avx2;
+    dsp->dwt_s0_16 = dwt_s0_16_avx2;
+    dsp->dwt_s123 = dwt_s123_avx2;
+    dsp->sums_s0 = sums_s0_avx2;
+    dsp->sums_s123 = sums_s123_avx2;
+}

@@ -1,0 +1,882 @@
+/* AVX-512 variants of the integer ADM stages, bit-exact with adm_dsp.c: the
+ * AVX2 ones (adm_avx2.c, which explains the arithmetic) on sixteen 32-bit
+ * lanes, with masked loads and stores for the row tails, truncating stores
+ * for C's casts to int16, and the 64-bit shifts, clamps and int64-to-float
+ * conversions AVX2 lacks. */
+#include <immintrin.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "feature/adm/adm_dsp.h"
+#include "feature/adm/x86/adm_x86.h"
+
+/* ------------------------------------------------------------ helpers -- */
+
+static inline __mmask16 first16(int n)
+{
+    return (__mmask16)((1u << n) - 1);
+}
+
+static inline __mmask32 first32(int n)
+{
+    return n >= 32 ? 0xFFFFFFFFu : (__mmask32)((1u << n) - 1);
+}
+
+/* Full vectors are moved without masks, which cost more than plain loads
+ * and stores on some cores. */
+
+/* n (1..16) int16 widened to int32 lanes, the others 0. */
+static inline __m512i load_s16(const int16_t *p, int n)
+{
+    if (n == 16)
+        return _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)p));
+    return _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(first16(n), p));
+}
+
+static inline __m512i load_s32(const int32_t *p, int n)
+{
+    if (n == 16)
+        return _mm512_loadu_si512(p);
+    return _mm512_maskz_loadu_epi32(first16(n), p);
+}
+
+/* n lanes cast to int16; the conversion is made in registers, its
+ * memory-destination form being slow. */
+static inline void store_s16(int16_t *p, __m512i v, int n)
+{
+    const __m256i packed = _mm512_cvtepi32_epi16(v);
+    if (n == 16)
+        _mm256_storeu_si256((__m256i *)p, packed);
+    else
+        _mm256_mask_storeu_epi16(p, first16(n), packed);
+}
+
+static inline void store_s32(int32_t *p, __m512i v, int n)
+{
+    if (n == 16)
+        _mm512_storeu_si512(p, v);
+    else
+        _mm512_mask_storeu_epi32(p, first16(n), v);
+}
+
+static inline void store_s16x32(int16_t *p, __m512i v, int n)
+{
+    if (n == 32)
+        _mm512_storeu_si512(p, v);
+    else
+        _mm512_mask_storeu_epi16(p, first32(n), v);
+}
+
+static inline __m512i odd_lanes(__m512i v)
+{
+    return _mm512_srli_epi64(v, 32);
+}
+
+/* Bits s..s+31 of even-lane and odd-lane 64-bit results as 32-bit lanes. */
+static inline __m512i join_shifted(__m512i even, __m512i odd, int s)
+{
+    return _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, s),
+                                   _mm512_slli_epi64(odd, 32 - s));
+}
+
+/* Masks of the even and odd 64-bit lanes as one mask of 32-bit lanes. */
+static inline __mmask16 join_masks(__mmask8 even, __mmask8 odd)
+{
+    return (__mmask16)(_pdep_u32(even, 0x5555) | _pdep_u32(odd, 0xAAAA));
+}
+
+/* ---------------------------------------------------------------- DWT -- */
+
+typedef struct DwtTaps {
+    __m512i lo01, lo23, hi01, hi23;
+} DwtTaps;
+
+static DwtTaps dwt_taps(void)
+{
+    return (DwtTaps){
+        .lo01 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(0), adm_x86_lo_tap(1))),
+        .lo23 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(2), adm_x86_lo_tap(3))),
+        .hi01 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(0), adm_x86_hi_tap(1))),
+        .hi23 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(2), adm_x86_hi_tap(3))),
+    };
+}
+
+/* Outputs j..j+15 of a horizontal pass over a row of n read x[2j-1 ..
+ * 2j+32]: from the row where that is inside it, else from a mirrored copy. */
+#define COPY_LEN 48
+
+static inline bool horizontal_in_row(int j, int n)
+{
+    return j >= 1 && 2 * j + 32 <= n - 1;
+}
+
+static const int16_t *horizontal_source16(const int16_t *x, int n, int j, int count,
+                                          int16_t copy[COPY_LEN])
+{
+    if (count == 16 && horizontal_in_row(j, n))
+        return x + 2 * j - 1;
+    return adm_x86_mirrored_copy16(x, n, 2 * j - 1, 2 * count + 2, copy, COPY_LEN);
+}
+
+static const int32_t *horizontal_source32(const int32_t *x, int n, int j, int count,
+                                          int32_t copy[COPY_LEN])
+{
+    if (count == 16 && horizontal_in_row(j, n))
+        return x + 2 * j - 1;
+    return adm_x86_mirrored_copy32(x, n, 2 * j - 1, 2 * count + 2, copy, COPY_LEN);
+}
+
+/* The low halves of the 32-bit lanes of a and b, in order a then b within
+ * each 128-bit lane. */
+static inline __m512i pack_low16(__m512i a, __m512i b)
+{
+    const __m512i low = _mm512_set1_epi32(0xFFFF);
+    return _mm512_packus_epi32(_mm512_and_si512(a, low), _mm512_and_si512(b, low));
+}
+
+/* 32 columns of one scale 0 vertical pass (see adm_avx2.c). */
+static inline void dwt_s0_vertical32(const __m512i p[ADM_DWT_TAPS], const DwtTaps *k,
+                                     __m512i lo_bias, __m512i hi_bias, __m128i shift, int16_t *lo,
+                                     int16_t *hi, int n)
+{
+    const __m512i a0 = _mm512_unpacklo_epi16(p[0], p[1]), a1 = _mm512_unpackhi_epi16(p[0], p[1]);
+    const __m512i b0 = _mm512_unpacklo_epi16(p[2], p[3]), b1 = _mm512_unpackhi_epi16(p[2], p[3]);
+    const __m512i l0 =
+        _mm512_add_epi32(_mm512_madd_epi16(a0, k->lo01), _mm512_madd_epi16(b0, k->lo23));
+    const __m512i l1 =
+        _mm512_add_epi32(_mm512_madd_epi16(a1, k->lo01), _mm512_madd_epi16(b1, k->lo23));
+    const __m512i h0 =
+        _mm512_add_epi32(_mm512_madd_epi16(a0, k->hi01), _mm512_madd_epi16(b0, k->hi23));
+    const __m512i h1 =
+        _mm512_add_epi32(_mm512_madd_epi16(a1, k->hi01), _mm512_madd_epi16(b1, k->hi23));
+    store_s16x32(lo,
+                 pack_low16(_mm512_sra_epi32(_mm512_add_epi32(l0, lo_bias), shift),
+                            _mm512_sra_epi32(_mm512_add_epi32(l1, lo_bias), shift)),
+                 n);
+    store_s16x32(hi,
+                 pack_low16(_mm512_sra_epi32(_mm512_add_epi32(h0, hi_bias), shift),
+                            _mm512_sra_epi32(_mm512_add_epi32(h1, hi_bias), shift)),
+                 n);
+}
+
+/* n (1..32) samples of a row as int16 lanes. */
+static inline __m512i load_samples32(const void *row, int j, int n, bool wide)
+{
+    if (wide) {
+        const uint16_t *p = (const uint16_t *)row + j;
+        const __m512i v = n == 32 ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi16(first32(n), p);
+        return _mm512_xor_si512(v, _mm512_set1_epi16(INT16_MIN));
+    }
+    const uint8_t *p = (const uint8_t *)row + j;
+    return _mm512_cvtepu8_epi16(n == 32 ? _mm256_loadu_si256((const __m256i *)p)
+                                        : _mm256_maskz_loadu_epi8(first32(n), p));
+}
+
+static inline __m512i dwt_s0_sum(__m512i a, __m512i b, __m512i t01, __m512i t23)
+{
+    const __m512i s = _mm512_add_epi32(_mm512_madd_epi16(a, t01), _mm512_madd_epi16(b, t23));
+    return _mm512_srai_epi32(_mm512_add_epi32(s, _mm512_set1_epi32(32768)), 16);
+}
+
+static inline void dwt_s0_horizontal16(const int16_t *lo, const int16_t *hi, const DwtTaps *k,
+                                       int32_t *approx, int16_t *band_h, int16_t *band_v,
+                                       int16_t *band_d, int n)
+{
+    const __m512i la = _mm512_loadu_si512(lo), lb = _mm512_loadu_si512(lo + 2);
+    const __m512i ha = _mm512_loadu_si512(hi), hb = _mm512_loadu_si512(hi + 2);
+    store_s32(approx, dwt_s0_sum(la, lb, k->lo01, k->lo23), n);
+    store_s16(band_v, dwt_s0_sum(la, lb, k->hi01, k->hi23), n);
+    store_s16(band_h, dwt_s0_sum(ha, hb, k->lo01, k->lo23), n);
+    store_s16(band_d, dwt_s0_sum(ha, hb, k->hi01, k->hi23), n);
+}
+
+static inline void dwt_s0(const void *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
+                          bool wide, const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                          int32_t *approx, ptrdiff_t dst_stride)
+{
+    const DwtTaps k = dwt_taps();
+    uint32_t lo_sum = 0, hi_sum = 0;
+    for (int t = 0; t < ADM_DWT_TAPS; t++) {
+        lo_sum += (uint32_t)adm_x86_lo_tap(t);
+        hi_sum += (uint32_t)adm_x86_hi_tap(t);
+    }
+    const uint32_t round = 1u << (bpc - 1), offset = wide ? 32768 : 0;
+    const __m512i lo_bias = _mm512_set1_epi32((int32_t)(offset * lo_sum + round - lo_sum * round));
+    const __m512i hi_bias = _mm512_set1_epi32((int32_t)(offset * hi_sum + round - hi_sum * round));
+    const __m128i shift = _mm_cvtsi32_si128((int)bpc);
+    int16_t *lo = (int16_t *)tmp, *hi = lo + w;
+    const int out_w = (w + 1) / 2;
+    for (int i = 0; i < (h + 1) / 2; i++) {
+        const void *row[ADM_DWT_TAPS];
+        for (int t = 0; t < ADM_DWT_TAPS; t++)
+            row[t] = (const uint8_t *)src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
+        for (int j = 0; j < w; j += 32) {
+            const int n = w - j < 32 ? w - j : 32;
+            __m512i p[ADM_DWT_TAPS];
+            for (int t = 0; t < ADM_DWT_TAPS; t++)
+                p[t] = load_samples32(row[t], j, n, wide);
+            dwt_s0_vertical32(p, &k, lo_bias, hi_bias, shift, lo + j, hi + j, n);
+        }
+        const ptrdiff_t o = i * dst_stride;
+        for (int j = 0; j < out_w; j += 16) {
+            const int n = out_w - j < 16 ? out_w - j : 16;
+            int16_t lo_copy[COPY_LEN], hi_copy[COPY_LEN];
+            dwt_s0_horizontal16(horizontal_source16(lo, w, j, n, lo_copy),
+                                horizontal_source16(hi, w, j, n, hi_copy), &k, approx + o + j,
+                                dst->band[ADM_BAND_H] + o + j, dst->band[ADM_BAND_V] + o + j,
+                                dst->band[ADM_BAND_D] + o + j, n);
+        }
+    }
+}
+
+static void dwt_s0_8_avx512(const uint8_t *src, ptrdiff_t src_stride, int w, int h,
+                            const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                            int32_t *approx, ptrdiff_t dst_stride)
+{
+    dwt_s0(src, src_stride, w, h, 8, false, taps, tmp, dst, approx, dst_stride);
+}
+
+static void dwt_s0_16_avx512(const uint16_t *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
+                             const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                             int32_t *approx, ptrdiff_t dst_stride)
+{
+    dwt_s0(src, src_stride, w, h, bpc, true, taps, tmp, dst, approx, dst_stride);
+}
+
+/* A split int32 pass (adm_x86_split_constant()). */
+typedef struct SplitFilter {
+    __m512i t01, t23, constant;
+} SplitFilter;
+
+typedef struct SplitPass {
+    SplitFilter lo, hi;
+    __m512i round;
+    __m128i high_shift, low_shift;
+} SplitPass;
+
+static SplitPass split_pass(int32_t round, int shift)
+{
+    int32_t lo_sum = 0, hi_sum = 0;
+    for (int t = 0; t < ADM_DWT_TAPS; t++) {
+        lo_sum += adm_x86_lo_tap(t);
+        hi_sum += adm_x86_hi_tap(t);
+    }
+    const DwtTaps k = dwt_taps();
+    return (SplitPass){
+        .lo = {k.lo01, k.lo23, _mm512_set1_epi32(adm_x86_split_constant(lo_sum, shift))},
+        .hi = {k.hi01, k.hi23, _mm512_set1_epi32(adm_x86_split_constant(hi_sum, shift))},
+        .round = _mm512_set1_epi32(round),
+        .high_shift = _mm_cvtsi32_si128(16 - shift),
+        .low_shift = _mm_cvtsi32_si128(shift),
+    };
+}
+
+static inline __m512i split_filter(__m512i high01, __m512i high23, __m512i low01, __m512i low23,
+                                   const SplitFilter *f, const SplitPass *q)
+{
+    const __m512i a =
+        _mm512_add_epi32(_mm512_madd_epi16(high01, f->t01), _mm512_madd_epi16(high23, f->t23));
+    const __m512i b =
+        _mm512_add_epi32(_mm512_madd_epi16(low01, f->t01), _mm512_madd_epi16(low23, f->t23));
+    return _mm512_add_epi32(_mm512_add_epi32(_mm512_sll_epi32(a, q->high_shift), f->constant),
+                            _mm512_sra_epi32(_mm512_add_epi32(b, q->round), q->low_shift));
+}
+
+static inline __m512i low_halves_bias(void)
+{
+    return _mm512_set1_epi32((int32_t)0x80008000u);
+}
+
+static inline void split_lanes(__m512i a, __m512i b, __m512i *high, __m512i *low)
+{
+    *high = _mm512_mask_blend_epi16(0xAAAAAAAAu, _mm512_srli_epi32(a, 16), b);
+    *low = _mm512_xor_si512(_mm512_mask_blend_epi16(0xAAAAAAAAu, a, _mm512_slli_epi32(b, 16)),
+                            low_halves_bias());
+}
+
+/* Neighbour taps of outputs 0..7 (64-bit lanes of v0) and 8..15 (v1) as
+ * int16 pairs, in output order: pair k takes words 4k+1 and 4k+3 (the high
+ * halves) or 4k and 4k+2 (the low ones) of v0:v1. */
+static inline void split_neighbours(__m512i v0, __m512i v1, __m512i *high, __m512i *low)
+{
+    const __m512i high_words =
+        _mm512_set_epi16(63, 61, 59, 57, 55, 53, 51, 49, 47, 45, 43, 41, 39, 37, 35, 33, 31, 29, 27,
+                         25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+    const __m512i low_words =
+        _mm512_set_epi16(62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26,
+                         24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    *high = _mm512_permutex2var_epi16(v0, high_words, v1);
+    *low = _mm512_xor_si512(_mm512_permutex2var_epi16(v0, low_words, v1), low_halves_bias());
+}
+
+static void dwt_s123_avx512(const int32_t *src, ptrdiff_t src_stride, int w, int h, int scale,
+                            const AdmDwtTaps *taps, int32_t *tmp, const AdmBands32 *dst,
+                            int32_t *approx, ptrdiff_t dst_stride)
+{
+    const AdmDwtRounding r = adm_dwt_s123_rounding(scale);
+    const SplitPass vq = split_pass(r.v_round, r.v_shift), hq = split_pass(r.h_round, r.h_shift);
+    int32_t *lo = tmp, *hi = tmp + w;
+    const int out_w = (w + 1) / 2;
+    for (int i = 0; i < (h + 1) / 2; i++) {
+        const int32_t *row[ADM_DWT_TAPS];
+        for (int t = 0; t < ADM_DWT_TAPS; t++)
+            row[t] = src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
+        for (int j = 0; j < w; j += 16) {
+            const int n = w - j < 16 ? w - j : 16;
+            __m512i h01, h23, l01, l23;
+            split_lanes(load_s32(row[0] + j, n), load_s32(row[1] + j, n), &h01, &l01);
+            split_lanes(load_s32(row[2] + j, n), load_s32(row[3] + j, n), &h23, &l23);
+            store_s32(lo + j, split_filter(h01, h23, l01, l23, &vq.lo, &vq), n);
+            store_s32(hi + j, split_filter(h01, h23, l01, l23, &vq.hi, &vq), n);
+        }
+        const ptrdiff_t o = i * dst_stride;
+        for (int j = 0; j < out_w; j += 16) {
+            const int n = out_w - j < 16 ? out_w - j : 16;
+            int32_t lo_copy[COPY_LEN], hi_copy[COPY_LEN];
+            const int32_t *ls = horizontal_source32(lo, w, j, n, lo_copy);
+            const int32_t *hs = horizontal_source32(hi, w, j, n, hi_copy);
+            __m512i lh01, lh23, ll01, ll23, hh01, hh23, hl01, hl23;
+            split_neighbours(_mm512_loadu_si512(ls), _mm512_loadu_si512(ls + 16), &lh01, &ll01);
+            split_neighbours(_mm512_loadu_si512(ls + 2), _mm512_loadu_si512(ls + 18), &lh23, &ll23);
+            split_neighbours(_mm512_loadu_si512(hs), _mm512_loadu_si512(hs + 16), &hh01, &hl01);
+            split_neighbours(_mm512_loadu_si512(hs + 2), _mm512_loadu_si512(hs + 18), &hh23, &hl23);
+            store_s32(approx + o + j, split_filter(lh01, lh23, ll01, ll23, &hq.lo, &hq), n);
+            store_s32(dst->band[ADM_BAND_V] + o + j,
+                      split_filter(lh01, lh23, ll01, ll23, &hq.hi, &hq), n);
+            store_s32(dst->band[ADM_BAND_H] + o + j,
+                      split_filter(hh01, hh23, hl01, hl23, &hq.lo, &hq), n);
+            store_s32(dst->band[ADM_BAND_D] + o + j,
+                      split_filter(hh01, hh23, hl01, hl23, &hq.hi, &hq), n);
+        }
+    }
+}
+
+/* ----------------------------------------------------------- decouple -- */
+
+/* dot^2 >= (cos^2 * ref) * dis in double, of floats (see adm_avx2.c). */
+static inline __mmask8 cone_test(__m256 dot, __m256 ref_sq, __m256 dis_sq, __m512d cos_sq)
+{
+    const __m512d d = _mm512_cvtps_pd(dot);
+    const __m512d rhs =
+        _mm512_mul_pd(_mm512_mul_pd(cos_sq, _mm512_cvtps_pd(ref_sq)), _mm512_cvtps_pd(dis_sq));
+    return _mm512_cmp_pd_mask(_mm512_mul_pd(d, d), rhs, _CMP_GE_OQ);
+}
+
+static inline __m256 low_half_ps(__m512 v)
+{
+    return _mm512_castps512_ps256(v);
+}
+
+static inline __m256 high_half_ps(__m512 v)
+{
+    return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
+}
+
+/* Scale 0: a sum of two 2^30 wraps to INT32_MIN and stands for +2^31. */
+static inline __mmask16 in_cone_s0(__m512i oh, __m512i ov, __m512i th, __m512i tv, __m512d cos_sq)
+{
+    const __m512i o = _mm512_mask_blend_epi16(0xAAAAAAAAu, oh, _mm512_slli_epi32(ov, 16));
+    const __m512i t = _mm512_mask_blend_epi16(0xAAAAAAAAu, th, _mm512_slli_epi32(tv, 16));
+    const __m512i dot = _mm512_madd_epi16(o, t);
+    const __m512 fd = _mm512_abs_ps(_mm512_cvtepi32_ps(dot));
+    const __m512 fr = _mm512_abs_ps(_mm512_cvtepi32_ps(_mm512_madd_epi16(o, o)));
+    const __m512 fs = _mm512_abs_ps(_mm512_cvtepi32_ps(_mm512_madd_epi16(t, t)));
+    const __mmask16 negative = _mm512_cmplt_epi32_mask(dot, _mm512_setzero_si512()) &
+                               _mm512_cmpneq_epi32_mask(dot, _mm512_set1_epi32(INT32_MIN));
+    const __mmask8 lo = cone_test(low_half_ps(fd), low_half_ps(fr), low_half_ps(fs), cos_sq);
+    const __mmask8 hi = cone_test(high_half_ps(fd), high_half_ps(fr), high_half_ps(fs), cos_sq);
+    return (__mmask16)(((unsigned)hi << 8 | lo) & ~(unsigned)negative);
+}
+
+typedef struct GainLimit {
+    bool integral;
+    __m512i integer;
+    __m512d real;
+} GainLimit;
+
+static GainLimit gain_limit_of(double gain_limit)
+{
+    const bool integral = adm_x86_integral_gain(gain_limit);
+    return (GainLimit){
+        .integral = integral,
+        .integer = _mm512_set1_epi32(integral ? (int32_t)gain_limit : 0),
+        .real = _mm512_set1_pd(gain_limit),
+    };
+}
+
+static inline __m256i gain_limited_half(__m256i r, __m256i t, __mmask8 positive, __m512d gain)
+{
+    const __m512d boosted = _mm512_mul_pd(_mm512_cvtepi32_pd(r), gain);
+    const __m512d td = _mm512_cvtepi32_pd(t);
+    const __m512d chosen =
+        _mm512_mask_blend_pd(positive, _mm512_max_pd(boosted, td), _mm512_min_pd(boosted, td));
+    return _mm512_cvttpd_epi32(chosen);
+}
+
+static inline __m512i apply_gain_limit(__m512i r, __m512i o, __m512i t, __mmask16 boost,
+                                       const GainLimit *g, bool integral_ok)
+{
+    if (!boost)
+        return r;
+    const __mmask16 positive = _mm512_cmpgt_epi32_mask(o, _mm512_setzero_si512());
+    __m512i limited;
+    if (integral_ok && g->integral) {
+        const __m512i boosted = _mm512_mullo_epi32(r, g->integer);
+        limited = _mm512_mask_blend_epi32(positive, _mm512_max_epi32(boosted, t),
+                                          _mm512_min_epi32(boosted, t));
+    } else {
+        const __m256i lo = gain_limited_half(_mm512_castsi512_si256(r), _mm512_castsi512_si256(t),
+                                             (__mmask8)positive, g->real);
+        const __m256i hi =
+            gain_limited_half(_mm512_extracti64x4_epi64(r, 1), _mm512_extracti64x4_epi64(t, 1),
+                              (__mmask8)(positive >> 8), g->real);
+        limited = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    }
+    return _mm512_mask_blend_epi32(boost, r, limited);
+}
+
+static inline __m512i restore_s0(__m512i o, __m512i t, __mmask16 in_cone, const int32_t *recip,
+                                 const GainLimit *g)
+{
+    const __m512i rec = _mm512_i32gather_epi32(_mm512_abs_epi32(o), recip, 4);
+    const __m512i at = _mm512_abs_epi32(t);
+    const __m512i half = _mm512_set1_epi64(16384);
+    const __m512i even = _mm512_add_epi64(_mm512_mul_epu32(rec, at), half);
+    const __m512i odd = _mm512_add_epi64(_mm512_mul_epu32(odd_lanes(rec), odd_lanes(at)), half);
+    const __mmask16 same_sign =
+        _mm512_cmpge_epi32_mask(_mm512_xor_si512(o, t), _mm512_setzero_si512());
+    const __m512i k =
+        _mm512_maskz_min_epu32(same_sign, join_shifted(even, odd, 15), _mm512_set1_epi32(32768));
+    const __m512i r =
+        _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(k, o), _mm512_set1_epi32(16384)), 15);
+    const __mmask16 boost = in_cone & _mm512_test_epi32_mask(k, k) & _mm512_test_epi32_mask(o, o);
+    return apply_gain_limit(r, o, t, boost, g, true);
+}
+
+/* adm_in_cone() in 64 bits for the even lanes of its arguments; the int64
+ * to float conversion rounds once, as C's does. */
+static inline __mmask8 in_cone_s123_even(__m512i oh, __m512i ov, __m512i th, __m512i tv,
+                                         __m512d cos_sq)
+{
+    const __m512i dot = _mm512_add_epi64(_mm512_mul_epi32(oh, th), _mm512_mul_epi32(ov, tv));
+    const __m512i ref_sq = _mm512_add_epi64(_mm512_mul_epi32(oh, oh), _mm512_mul_epi32(ov, ov));
+    const __m512i dis_sq = _mm512_add_epi64(_mm512_mul_epi32(th, th), _mm512_mul_epi32(tv, tv));
+    const __mmask8 holds = cone_test(_mm512_cvtepi64_ps(dot), _mm512_cvtepi64_ps(ref_sq),
+                                     _mm512_cvtepi64_ps(dis_sq), cos_sq);
+    return holds & _mm512_cmpge_epi64_mask(dot, _mm512_setzero_si512());
+}
+
+static inline __mmask16 in_cone_s123(__m512i oh, __m512i ov, __m512i th, __m512i tv, __m512d cos_sq)
+{
+    return join_masks(
+        in_cone_s123_even(oh, ov, th, tv, cos_sq),
+        in_cone_s123_even(odd_lanes(oh), odd_lanes(ov), odd_lanes(th), odd_lanes(tv), cos_sq));
+}
+
+/* adm_gain_s123()'s clamp for one set of 64-bit lanes (see adm_avx2.c). */
+static inline __m512i gain_s123_lanes(__m512i product, __m512i round, __m512i shift)
+{
+    const __m512i sum = _mm512_add_epi64(product, round);
+    const __mmask8 non_negative = _mm512_cmpge_epi64_mask(sum, _mm512_setzero_si512());
+    return _mm512_maskz_min_epu64(non_negative, _mm512_srlv_epi64(sum, shift),
+                                  _mm512_set1_epi64(32768));
+}
+
+static inline __m512i restore_s123(__m512i o, __m512i t, __mmask16 in_cone, const int32_t *recip,
+                                   const GainLimit *g)
+{
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i mag = _mm512_abs_epi32(o);
+    const __m512i exponent =
+        _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepi32_ps(_mm512_srli_epi32(mag, 8))), 23);
+    const __m512i s = _mm512_max_epi32(_mm512_sub_epi32(exponent, _mm512_set1_epi32(133)),
+                                       _mm512_setzero_si512());
+    const __m512i half = _mm512_srli_epi32(_mm512_sllv_epi32(one, s), 1);
+    const __m512i mantissa = _mm512_srlv_epi32(_mm512_add_epi32(mag, half), s);
+    const __m512i rec = _mm512_i32gather_epi32(mantissa, recip, 4);
+    const __m512i at = _mm512_abs_epi32(t);
+    const __m512i round = _mm512_sllv_epi32(one, _mm512_add_epi32(s, _mm512_set1_epi32(14)));
+    const __m512i shift = _mm512_add_epi32(s, _mm512_set1_epi32(15));
+    const __m512i k_even = gain_s123_lanes(_mm512_mul_epu32(rec, at),
+                                           _mm512_srai_epi64(_mm512_slli_epi64(round, 32), 32),
+                                           _mm512_and_si512(shift, _mm512_set1_epi64(0xFFFFFFFF)));
+    const __m512i k_odd = gain_s123_lanes(_mm512_mul_epu32(odd_lanes(rec), odd_lanes(at)),
+                                          _mm512_srai_epi64(round, 32), odd_lanes(shift));
+    const __mmask16 same_sign =
+        _mm512_cmpge_epi32_mask(_mm512_xor_si512(o, t), _mm512_setzero_si512());
+    const __m512i k = _mm512_maskz_mov_epi32(
+        same_sign, _mm512_mask_blend_epi32(0xAAAA, k_even, _mm512_slli_epi64(k_odd, 32)));
+    const __m512i half15 = _mm512_set1_epi64(16384);
+    const __m512i r =
+        join_shifted(_mm512_add_epi64(_mm512_mul_epi32(k, o), half15),
+                     _mm512_add_epi64(_mm512_mul_epi32(odd_lanes(k), odd_lanes(o)), half15), 15);
+    const __mmask16 boost = in_cone & _mm512_test_epi32_mask(k, k) & _mm512_test_epi32_mask(o, o);
+    return apply_gain_limit(r, o, t, boost, g, false);
+}
+
+/* ---------------------------------------------------------------- CSF -- */
+
+static inline __m512i to_s16(__m512i v)
+{
+    return _mm512_srai_epi32(_mm512_slli_epi32(v, 16), 16);
+}
+
+/* The thirtieth and the fifteenth of |c| (adm_fraction_s0()), of one product
+ * as the fifteenth's factor is twice the thirtieth's. */
+_Static_assert(ADM_ONE_15TH_Q17 == 2 * ADM_ONE_30TH_Q17, "the fifteenth is twice the thirtieth");
+
+static inline void fractions_s0(__m512i c, __m512i *thirtieth, __m512i *fifteenth)
+{
+    const __m512i p = _mm512_mullo_epi32(_mm512_abs_epi32(c), _mm512_set1_epi32(ADM_ONE_30TH_Q17));
+    const __m512i round = _mm512_set1_epi32(2048);
+    *thirtieth = to_s16(_mm512_srai_epi32(_mm512_add_epi32(p, round), 12));
+    *fifteenth = to_s16(_mm512_srai_epi32(_mm512_add_epi32(_mm512_slli_epi32(p, 1), round), 12));
+}
+
+static inline __m512i csf_s0_value(__m512i v, __m512i rfactor, __m512i round, __m128i shift)
+{
+    return to_s16(_mm512_sra_epi32(_mm512_add_epi32(_mm512_mullo_epi32(v, rfactor), round), shift));
+}
+
+typedef struct CsfFactor {
+    __m512i factor;
+    bool high_bit;
+} CsfFactor;
+
+static CsfFactor csf_factor(uint32_t rfactor)
+{
+    return (CsfFactor){.factor = _mm512_set1_epi32((int32_t)rfactor), .high_bit = rfactor >> 31};
+}
+
+/* adm_csf_s123() (see adm_avx2.c). */
+static inline __m512i csf_s123_value(__m512i v, const CsfFactor *f)
+{
+    const __m512i half = _mm512_set1_epi64(1 << 27);
+    const __m512i even = _mm512_add_epi64(_mm512_mul_epi32(v, f->factor), half);
+    const __m512i odd = _mm512_add_epi64(_mm512_mul_epi32(odd_lanes(v), f->factor), half);
+    const __m512i c = join_shifted(even, odd, 28);
+    return f->high_bit ? _mm512_add_epi32(c, _mm512_slli_epi32(v, 4)) : c;
+}
+
+static inline __m512i fraction_s123(__m512i c, int64_t q32)
+{
+    const __m512i q = _mm512_set1_epi64(q32);
+    const __m512i round = _mm512_set1_epi64(ADM_Q32_ROUNDING);
+    const __m512i m = _mm512_abs_epi32(c);
+    const __m512i even = _mm512_add_epi64(_mm512_mul_epi32(m, q), round);
+    const __m512i odd = _mm512_add_epi64(_mm512_mul_epi32(odd_lanes(m), q), round);
+    return _mm512_mask_blend_epi32(0xAAAA, odd_lanes(even), odd);
+}
+
+/* -------------------------------------------------------- denominator -- */
+
+static inline __m512i den_cube_s123(__m512i m, __m512i square_round, __m128i square_shift,
+                                    __m512i cube_round, __m128i cube_shift)
+{
+    const __m512i sq =
+        _mm512_srl_epi64(_mm512_add_epi64(_mm512_mul_epu32(m, m), square_round), square_shift);
+    const __m512i product = _mm512_add_epi64(
+        _mm512_mul_epu32(sq, m), _mm512_slli_epi64(_mm512_mul_epu32(odd_lanes(sq), m), 32));
+    return _mm512_srl_epi64(_mm512_add_epi64(product, cube_round), cube_shift);
+}
+
+/* ---------------------------------------------------- contrast masking -- */
+
+/* A sample of a band plane: int16 at scale 0, int32 above. */
+static inline __m512i load_band(const void *plane, ptrdiff_t x, int n, bool scale0)
+{
+    return scale0 ? load_s16((const int16_t *)plane + x, n)
+                  : load_s32((const int32_t *)plane + x, n);
+}
+
+typedef struct CubeShifts {
+    __m512i square_round, cube_round;
+    __m128i square_shift, cube_shift;
+} CubeShifts;
+
+static CubeShifts cube_shifts(int square_shift, int cube_shift)
+{
+    return (CubeShifts){
+        .square_round = _mm512_set1_epi64(INT64_C(1) << (square_shift - 1)),
+        .cube_round = _mm512_set1_epi64((int64_t)adm_rounding(cube_shift)),
+        .square_shift = _mm_cvtsi32_si128(square_shift),
+        .cube_shift = _mm_cvtsi32_si128(cube_shift),
+    };
+}
+
+/* The masked cubes of sixteen samples added to acc (adm_masked_cube(), the
+ * square kept to its low 32 bits, signed). */
+static inline __m512i masked_cubes(__m512i acc, __m512i m, const CubeShifts *c)
+{
+    const __m512i m_odd = odd_lanes(m);
+    const __m512i sq_even = _mm512_srl_epi64(
+        _mm512_add_epi64(_mm512_mul_epu32(m, m), c->square_round), c->square_shift);
+    const __m512i sq_odd = _mm512_srl_epi64(
+        _mm512_add_epi64(_mm512_mul_epu32(m_odd, m_odd), c->square_round), c->square_shift);
+    const __m512i even = _mm512_sra_epi64(
+        _mm512_add_epi64(_mm512_mul_epi32(sq_even, m), c->cube_round), c->cube_shift);
+    const __m512i odd = _mm512_sra_epi64(
+        _mm512_add_epi64(_mm512_mul_epi32(sq_odd, m_odd), c->cube_round), c->cube_shift);
+    return _mm512_add_epi64(acc, _mm512_add_epi64(even, odd));
+}
+
+/* ------------------------------------------------------- scale sums -- */
+
+/* The pass of adm_avx2.c on sixteen lanes. */
+typedef struct DenShifts {
+    __m512i square_round, cube_round;
+    __m128i square_shift, cube_shift;
+} DenShifts;
+
+static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0, const DenShifts *d)
+{
+    __m512i acc = _mm512_setzero_si512();
+    for (int j = 0; j < n; j += 16) {
+        const __m512i m = _mm512_abs_epi32(load_band(ref, x + j, n - j < 16 ? n - j : 16, scale0));
+        if (scale0) {
+            const __m512i sq = _mm512_madd_epi16(m, m);
+            acc = _mm512_add_epi64(acc, _mm512_mul_epu32(sq, m));
+            acc = _mm512_add_epi64(acc, _mm512_mul_epu32(odd_lanes(sq), odd_lanes(m)));
+        } else {
+            acc = _mm512_add_epi64(acc, den_cube_s123(m, d->square_round, d->square_shift,
+                                                      d->cube_round, d->cube_shift));
+            acc =
+                _mm512_add_epi64(acc, den_cube_s123(odd_lanes(m), d->square_round, d->square_shift,
+                                                    d->cube_round, d->cube_shift));
+        }
+    }
+    return (uint64_t)_mm512_reduce_add_epi64(acc);
+}
+
+enum { PART_RESTORED, PART_ADDITIVE, PARTS };
+
+#define ROW_LEAD 16
+
+typedef struct KeptRows {
+    int32_t *part[3][PARTS][ADM_DETAIL_BANDS];
+    int32_t *neighbour[3][PARTS], *centre[3][PARTS];
+    int32_t *column[PARTS];
+    int row[3];
+} KeptRows;
+
+static void kept_rows_init(KeptRows *k, int32_t *rows, int w)
+{
+    const size_t len = adm_work_row_len(w);
+    int32_t *next = rows + ROW_LEAD;
+    for (int slot = 0; slot < 3; slot++) {
+        k->row[slot] = -1;
+        for (int p = 0; p < PARTS; p++) {
+            for (int b = 0; b < ADM_DETAIL_BANDS; b++, next += len)
+                k->part[slot][p][b] = next;
+            k->neighbour[slot][p] = next;
+            next += len;
+            k->centre[slot][p] = next;
+            next += len;
+        }
+    }
+    for (int p = 0; p < PARTS; p++, next += len)
+        k->column[p] = next;
+}
+
+typedef struct Pass {
+    const AdmSumsArgs *a;
+    bool scale0;
+    int first, end;
+    __m512d cos_sq;
+    GainLimit gain;
+    __m512i rf[ADM_DETAIL_BANDS], csf_round[ADM_DETAIL_BANDS];
+    __m128i csf_shift[ADM_DETAIL_BANDS], thr_shift[ADM_DETAIL_BANDS];
+    CsfFactor factor[ADM_DETAIL_BANDS];
+    CubeShifts cube[ADM_DETAIL_BANDS];
+    DenShifts den;
+} Pass;
+
+static Pass pass_of(const AdmSumsArgs *a, bool scale0)
+{
+    Pass q = {.a = a, .scale0 = scale0};
+    q.first = a->region.left > 0 ? a->region.left - 1 : 0;
+    q.end = a->region.right < a->w ? a->region.right + 1 : a->w;
+    q.cos_sq = _mm512_set1_pd(adm_cos_1deg_sq());
+    q.gain = gain_limit_of(a->gain_limit);
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        const uint32_t rf = scale0 ? a->rfactor_q0[b] : a->rfactor_q32[b];
+        q.rf[b] = _mm512_set1_epi32((int32_t)rf);
+        q.factor[b] = csf_factor(rf);
+        q.csf_round[b] = _mm512_set1_epi32(adm_x86_csf_s0_round[b]);
+        q.csf_shift[b] = _mm_cvtsi32_si128(adm_x86_csf_s0_shift[b]);
+        q.thr_shift[b] = _mm_cvtsi32_si128(scale0 ? adm_x86_cm_s0_thr_shift[b] : 0);
+        q.cube[b] = cube_shifts(
+            scale0 ? adm_x86_cm_s0_square_shift[b] : ADM_X86_CM_S123_SQUARE_SHIFT, a->cm.cube[b]);
+    }
+    q.den = (DenShifts){
+        .square_round = _mm512_set1_epi64((int64_t)(UINT64_C(1) << a->den.square)),
+        .cube_round = _mm512_set1_epi64((int64_t)adm_rounding(a->den.cube)),
+        .square_shift = _mm_cvtsi32_si128(a->den.square),
+        .cube_shift = _mm_cvtsi32_si128(a->den.cube),
+    };
+    return q;
+}
+
+static inline void keep_row(const Pass *q, const void *const ref[ADM_DETAIL_BANDS],
+                            const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride, int r,
+                            KeptRows *k, uint64_t den[ADM_DETAIL_BANDS])
+{
+    const AdmSumsArgs *a = q->a;
+    const int slot = r % 3;
+    const ptrdiff_t o = r * stride;
+    k->row[slot] = r;
+    for (int j = q->first; j < q->end; j += 16) {
+        const int n = q->end - j < 16 ? q->end - j : 16;
+        __m512i ov[ADM_DETAIL_BANDS], tv[ADM_DETAIL_BANDS];
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            ov[b] = load_band(ref[b], o + j, n, q->scale0);
+            tv[b] = load_band(dis[b], o + j, n, q->scale0);
+        }
+        const __mmask16 in_cone = q->scale0
+                                      ? in_cone_s0(ov[ADM_BAND_H], ov[ADM_BAND_V], tv[ADM_BAND_H],
+                                                   tv[ADM_BAND_V], q->cos_sq)
+                                      : in_cone_s123(ov[ADM_BAND_H], ov[ADM_BAND_V], tv[ADM_BAND_H],
+                                                     tv[ADM_BAND_V], q->cos_sq);
+        __m512i neighbour[PARTS], centre[PARTS];
+        for (int p = 0; p < PARTS; p++)
+            neighbour[p] = centre[p] = _mm512_setzero_si512();
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            __m512i part[PARTS];
+            part[PART_RESTORED] = q->scale0
+                                      ? restore_s0(ov[b], tv[b], in_cone, a->recip, &q->gain)
+                                      : restore_s123(ov[b], tv[b], in_cone, a->recip, &q->gain);
+            part[PART_ADDITIVE] = _mm512_sub_epi32(tv[b], part[PART_RESTORED]);
+            if (q->scale0)
+                part[PART_ADDITIVE] = to_s16(part[PART_ADDITIVE]);
+            for (int p = 0; p < PARTS; p++) {
+                _mm512_storeu_si512(k->part[slot][p][b] + j, part[p]);
+                if (p == PART_RESTORED && !a->aim)
+                    continue;
+                const __m512i c =
+                    q->scale0 ? csf_s0_value(part[p], q->rf[b], q->csf_round[b], q->csf_shift[b])
+                              : csf_s123_value(part[p], &q->factor[b]);
+                __m512i thirtieth, fifteenth;
+                if (q->scale0) {
+                    fractions_s0(c, &thirtieth, &fifteenth);
+                } else {
+                    thirtieth = fraction_s123(c, ADM_ONE_30TH_Q32);
+                    fifteenth = fraction_s123(c, ADM_ONE_15TH_Q32);
+                }
+                neighbour[p] = _mm512_add_epi32(neighbour[p], thirtieth);
+                centre[p] = _mm512_add_epi32(centre[p], _mm512_sub_epi32(fifteenth, thirtieth));
+            }
+        }
+        for (int p = 0; p < PARTS; p++) {
+            _mm512_storeu_si512(k->neighbour[slot][p] + j, neighbour[p]);
+            _mm512_storeu_si512(k->centre[slot][p] + j, centre[p]);
+        }
+    }
+    if (r < a->region.top || r >= a->region.bottom)
+        return;
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        den[b] += adm_den_row(den_row(ref[b], o + a->region.left, a->region.right - a->region.left,
+                                      q->scale0, &q->den),
+                              a->den.row);
+}
+
+static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
+                            int64_t sum[ADM_DETAIL_BANDS])
+{
+    const AdmSumsArgs *a = q->a;
+    const int masker = src == PART_RESTORED ? PART_ADDITIVE : PART_RESTORED;
+    const int up = adm_cm_reach(i - 1, a->h) % 3, mid = i % 3;
+    const int down = adm_cm_reach(i + 1, a->h) % 3;
+    int32_t *column = k->column[masker];
+    for (int j = q->first; j < q->end; j += 16) {
+        const __m512i u = _mm512_loadu_si512(k->neighbour[up][masker] + j);
+        const __m512i m = _mm512_loadu_si512(k->neighbour[mid][masker] + j);
+        const __m512i d = _mm512_loadu_si512(k->neighbour[down][masker] + j);
+        _mm512_storeu_si512(column + j, _mm512_add_epi32(_mm512_add_epi32(u, m), d));
+    }
+    if (a->region.left == 0)
+        column[-1] = column[1];
+    if (a->region.right == a->w)
+        column[a->w] = column[a->w - 1];
+
+    __m512i acc[ADM_DETAIL_BANDS];
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        acc[b] = _mm512_setzero_si512();
+    for (int j = a->region.left; j < a->region.right; j += 16) {
+        const int n = a->region.right - j < 16 ? a->region.right - j : 16;
+        const __m512i thr = _mm512_add_epi32(
+            _mm512_add_epi32(_mm512_loadu_si512(column + j - 1), _mm512_loadu_si512(column + j)),
+            _mm512_add_epi32(_mm512_loadu_si512(column + j + 1),
+                             _mm512_loadu_si512(k->centre[mid][masker] + j)));
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            const __m512i v = _mm512_loadu_si512(k->part[mid][src][b] + j);
+            const __m512i x =
+                q->scale0 ? _mm512_mullo_epi32(v, q->rf[b]) : csf_s123_value(v, &q->factor[b]);
+            const __m512i t = _mm512_sll_epi32(thr, q->thr_shift[b]);
+            const __m512i excess = _mm512_maskz_max_epi32(
+                first16(n), _mm512_sub_epi32(_mm512_abs_epi32(x), t), _mm512_setzero_si512());
+            if (_mm512_test_epi32_mask(excess, excess))
+                acc[b] = masked_cubes(acc[b], excess, &q->cube[b]);
+        }
+    }
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        sum[b] = adm_add_wrap64(sum[b], adm_cm_row(_mm512_reduce_add_epi64(acc[b]), a->cm.row));
+}
+
+static inline void scale_sums(const void *const ref[ADM_DETAIL_BANDS],
+                              const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride,
+                              const AdmSumsArgs *a, int32_t *rows, bool scale0,
+                              uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                              int64_t aim[ADM_DETAIL_BANDS])
+{
+    const Pass q = pass_of(a, scale0);
+    KeptRows k;
+    kept_rows_init(&k, rows, a->w);
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        den[b] = 0;
+        cm[b] = aim[b] = 0;
+    }
+    for (int i = a->region.top; i < a->region.bottom; i++) {
+        const int needed[3] = {adm_cm_reach(i - 1, a->h), i, adm_cm_reach(i + 1, a->h)};
+        for (int n = 0; n < 3; n++)
+            if (k.row[needed[n] % 3] != needed[n])
+                keep_row(&q, ref, dis, stride, needed[n], &k, den);
+        mask_row(&q, &k, i, PART_RESTORED, cm);
+        if (a->aim)
+            mask_row(&q, &k, i, PART_ADDITIVE, aim);
+    }
+}
+
+static void sums_s0_avx512(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
+                           const AdmSumsArgs *a, const AdmWork16 *work,
+                           uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                           int64_t aim[ADM_DETAIL_BANDS])
+{
+    const void *r[ADM_DETAIL_BANDS], *d[ADM_DETAIL_BANDS];
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        r[b] = ref->band[b];
+        d[b] = dis->band[b];
+    }
+    scale_sums(r, d, stride, a, work->rows, true, den, cm, aim);
+}
+
+static void sums_s123_avx512(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
+                             const AdmSumsArgs *a, const AdmWork32 *work,
+                             uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                             int64_t aim[ADM_DETAIL_BANDS])
+{
+    const void *r[ADM_DETAIL_BANDS], *d[ADM_DETAIL_BANDS];
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        r[b] = ref->band[b];
+        d[b] = dis->band[b];
+    }
+    scale_sums(r, d, stride, a, work->rows, false, den, cm, aim);
+}
+
+void adm_dsp_init_avx512(AdmDsp *dsp)
+{
+    dsp->dwt_s0_8 = dwt_s0_8_avx512;
+    dsp->dwt_s0_16 = dwt_s0_16_avx512;
+    dsp->dwt_s123 = dwt_s123_avx512;
+    dsp->sums_s0 = sums_s0_avx512;
+    dsp->sums_s123 = sums_s123_avx512;
+}
