@@ -16,6 +16,11 @@
  * in the picture, so a w x h plane gives (w - 10) x (h - 10) values. */
 #define SSIM_WINDOW 11
 
+/* The window's taps, as libvmaf tabulates them. */
+extern const float float_ssim_gaussian[SSIM_WINDOW];
+/* (K1 L)^2, (K2 L)^2 and half the latter, for L = 255, in float. */
+extern const float float_ssim_c1, float_ssim_c2, float_ssim_c3;
+
 /* Running sums over the pixels of one plane, in raster order. */
 typedef struct SsimSums {
     double lcs; /* l * c * s, the SSIM map */
@@ -55,6 +60,12 @@ typedef struct FloatSsimDsp {
 } FloatSsimDsp;
 
 void float_ssim_dsp_init(FloatSsimDsp *dsp, unsigned cpu_flags);
+
+/* The C reference of one output sample of box_decimate and of one pixel of
+ * accumulate_row, which SIMD variants finish their rows with. */
+float float_ssim_box_at(const float *src, ptrdiff_t src_stride, unsigned w, unsigned h, unsigned x,
+                        unsigned y, unsigned factor);
+void float_ssim_accumulate_at(SsimSums *sums, const SsimMomentRow *row, unsigned x);
 
 /* Output size of box_decimate: n / factor, plus one when n is odd (also when
  * that leaves a sample past the last box, which then reads mirrored data;

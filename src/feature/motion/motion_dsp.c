@@ -1,14 +1,12 @@
-#include <stdbool.h>
 #include <stdlib.h>
 
+#include "core/cpu.h"
 #include "motion_dsp.h"
+#include "x86/motion_x86.h"
 
-/* Q16 Gaussian-like taps, summing to 65536. */
-static const int32_t motion_filter[MOTION_FILTER_TAPS] = {3571, 16004, 26386, 16004, 3571};
+const int32_t motion_filter[MOTION_FILTER_TAPS] = {3571, 16004, 26386, 16004, 3571};
 
-enum { MOTION_RADIUS = MOTION_FILTER_TAPS / 2 };
-
-static void diff_blur_vertical_8_c(int32_t *dst, const MotionRows *rows, unsigned w, unsigned shift)
+void motion_diff_blur_vertical_8_c(int32_t *dst, const MotionRows *rows, unsigned w, unsigned shift)
 {
     const uint8_t *prev[MOTION_FILTER_TAPS], *cur[MOTION_FILTER_TAPS];
     for (int k = 0; k < MOTION_FILTER_TAPS; k++) {
@@ -25,7 +23,7 @@ static void diff_blur_vertical_8_c(int32_t *dst, const MotionRows *rows, unsigne
     }
 }
 
-static void diff_blur_vertical_16_c(int32_t *dst, const MotionRows *rows, unsigned w,
+void motion_diff_blur_vertical_16_c(int32_t *dst, const MotionRows *rows, unsigned w,
                                     unsigned shift)
 {
     const uint16_t *prev[MOTION_FILTER_TAPS], *cur[MOTION_FILTER_TAPS];
@@ -45,23 +43,22 @@ static void diff_blur_vertical_16_c(int32_t *dst, const MotionRows *rows, unsign
 static uint32_t blur_horizontal_abs_sum_c(const int32_t *src, unsigned w)
 {
     uint32_t sum = 0;
-    for (unsigned x = 0; x < w; x++) {
-        const int left = (int)x - MOTION_RADIUS;
-        const bool inside = x >= MOTION_RADIUS && x + MOTION_RADIUS < w;
-        int64_t acc = 0;
-        for (int k = 0; k < MOTION_FILTER_TAPS; k++) {
-            const unsigned col = inside ? (unsigned)(left + k) : motion_mirror_index(left + k, w);
-            acc += (int64_t)motion_filter[k] * src[col];
-        }
-        sum += (uint32_t)abs((int32_t)((acc + (1 << 15)) >> 16));
-    }
+    for (unsigned x = 0; x < w; x++)
+        sum += (uint32_t)abs(motion_blur_horizontal_at(src, w, x));
     return sum;
 }
 
 void motion_dsp_init(MotionDsp *dsp, unsigned cpu_flags)
 {
-    (void)cpu_flags; /* only the C reference so far */
-    dsp->diff_blur_vertical_8 = diff_blur_vertical_8_c;
-    dsp->diff_blur_vertical_16 = diff_blur_vertical_16_c;
+    dsp->diff_blur_vertical_8 = motion_diff_blur_vertical_8_c;
+    dsp->diff_blur_vertical_16 = motion_diff_blur_vertical_16_c;
     dsp->blur_horizontal_abs_sum = blur_horizontal_abs_sum_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        motion_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        motion_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }

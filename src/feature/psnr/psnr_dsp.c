@@ -1,4 +1,8 @@
+#include "core/cpu.h"
 #include "psnr_dsp.h"
+#if VMAF_HAVE_X86_SIMD
+#include "x86/psnr_x86.h"
+#endif
 
 static uint64_t sse_8_c(const uint8_t *ref, ptrdiff_t ref_stride, const uint8_t *dis,
                         ptrdiff_t dis_stride, unsigned w, unsigned h)
@@ -35,7 +39,14 @@ static uint64_t sse_16_c(const uint16_t *ref, ptrdiff_t ref_stride, const uint16
 
 void psnr_dsp_init(PsnrDsp *dsp, unsigned cpu_flags)
 {
-    (void)cpu_flags; /* only the C reference so far */
     dsp->sse_8 = sse_8_c;
     dsp->sse_16 = sse_16_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        psnr_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        psnr_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }

@@ -17,7 +17,10 @@
 typedef struct SsimState {
     unsigned bpc, w, h;
     SsimDsp dsp;
-    SsimMoments *ring; /* SSIM_TAPS rows of horizontal moments */
+    double *block;           /* one allocation for all below */
+    SsimRow ring[SSIM_TAPS]; /* horizontal moments of the last SSIM_TAPS rows */
+    SsimRow zero;            /* the moments of rows outside the picture */
+    double *mass_x, *mass_y; /* window mass per column and per row */
 } SsimState;
 
 static const char *const ssim_provided_features[] = {"ssim", NULL};
@@ -34,16 +37,27 @@ static int ssim_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     s->bpc = bpc;
     s->w = w;
     s->h = h;
-    s->ring = malloc(SSIM_TAPS * (size_t)w * sizeof(*s->ring));
-    if (!s->ring)
+    const size_t row_values = (size_t)SSIM_MOMENT_COUNT * w;
+    s->block = calloc((SSIM_TAPS + 1) * row_values + w + h, sizeof(*s->block));
+    if (!s->block)
         return -ENOMEM;
+    double *next = s->block;
+    for (unsigned k = 0; k <= SSIM_TAPS; k++) {
+        SsimRow *row = k < SSIM_TAPS ? &s->ring[k] : &s->zero;
+        for (unsigned m = 0; m < SSIM_MOMENT_COUNT; m++, next += w)
+            row->moment[m] = next;
+    }
+    s->mass_x = next;
+    s->mass_y = next + w;
+    ssim_window_mass(s->mass_x, w);
+    ssim_window_mass(s->mass_y, h);
     ssim_dsp_init(&s->dsp, vmaf_get_cpu_flags());
     return 0;
 }
 
-static SsimMoments *ring_row(const SsimState *s, unsigned y)
+static const SsimRow *ring_row(const SsimState *s, unsigned y)
 {
-    return s->ring + (size_t)(y % SSIM_TAPS) * s->w;
+    return &s->ring[y % SSIM_TAPS];
 }
 
 static void horizontal_moments(const SsimState *s, const VmafPicture *ref, const VmafPicture *dis,
@@ -61,13 +75,13 @@ static void horizontal_moments(const SsimState *s, const VmafPicture *ref, const
  * inside the picture. */
 static void score_output_row(const SsimState *s, unsigned y, double *ssim, double *weight)
 {
-    const SsimMoments *rows[SSIM_TAPS];
+    const SsimRow *rows[SSIM_TAPS];
     for (unsigned k = 0; k < SSIM_TAPS; k++) {
         const unsigned in = y + k; /* input row + SSIM_RADIUS */
         rows[k] =
-            in >= SSIM_RADIUS && in - SSIM_RADIUS < s->h ? ring_row(s, in - SSIM_RADIUS) : NULL;
+            in >= SSIM_RADIUS && in - SSIM_RADIUS < s->h ? ring_row(s, in - SSIM_RADIUS) : &s->zero;
     }
-    s->dsp.score_row(ssim, weight, rows, s->w, (1u << s->bpc) - 1);
+    s->dsp.score_row(ssim, weight, rows, s->mass_x, s->mass_y[y], s->w, (1u << s->bpc) - 1);
 }
 
 static int ssim_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist, unsigned index,
@@ -88,7 +102,7 @@ static int ssim_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist
 static void ssim_close(VmafFexContext *ctx)
 {
     SsimState *s = ctx->priv;
-    free(s->ring);
+    free(s->block);
 }
 
 const VmafFeatureExtractor vmaf_fex_ssim = {

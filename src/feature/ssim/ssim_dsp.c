@@ -1,88 +1,123 @@
+#include "core/cpu.h"
 #include "ssim_dsp.h"
+#include "x86/ssim_x86.h"
 
 /* round(256 exp(-d^2 / (2 1.5^2)) / (1.5 sqrt(2 pi))) for d = 1..4, and the
  * centre making the sum 256. */
 const int32_t ssim_kernel[SSIM_TAPS] = {2, 9, 28, 55, 68, 55, 28, 9, 2};
 
-/* SSIM's K1^2 and K2^2, as double products. */
-static const double k1_sq = 0.01 * 0.01;
-static const double k2_sq = 0.03 * 0.03;
+const double ssim_k1_sq = 0.01 * 0.01;
+const double ssim_k2_sq = 0.03 * 0.03;
 
-/* Taps [*first, *end) of the window centred on x fall inside [0, w). */
-static void taps_inside(unsigned x, unsigned w, unsigned *first, unsigned *end)
+/* Taps [*first, *end) of the window centred on x fall inside [0, n). */
+static void taps_inside(unsigned x, unsigned n, unsigned *first, unsigned *end)
 {
     *first = x < SSIM_RADIUS ? SSIM_RADIUS - x : 0;
-    *end = w - x <= SSIM_RADIUS ? SSIM_RADIUS + (w - x) : SSIM_TAPS;
+    *end = n - x <= SSIM_RADIUS ? SSIM_RADIUS + (n - x) : SSIM_TAPS;
 }
 
-#define DEFINE_MOMENTS_ROW(name, type)                                                             \
-    static void name(SsimMoments *dst, const type *ref, const type *dis, unsigned w)               \
-    {                                                                                              \
-        for (unsigned x = 0; x < w; x++) {                                                         \
-            unsigned first, end;                                                                   \
-            taps_inside(x, w, &first, &end);                                                       \
-            SsimMoments m = {0};                                                                   \
-            for (unsigned k = first; k < end; k++) {                                               \
-                const int64_t r = ref[x + k - SSIM_RADIUS], d = dis[x + k - SSIM_RADIUS];          \
-                const int64_t g = ssim_kernel[k];                                                  \
-                m.ref += g * r;                                                                    \
-                m.dis += g * d;                                                                    \
-                m.ref_sq += g * r * r;                                                             \
-                m.dis_sq += g * d * d;                                                             \
-                m.ref_dis += g * r * d;                                                            \
-                m.weight += g;                                                                     \
-            }                                                                                      \
-            dst[x] = m;                                                                            \
-        }                                                                                          \
-    }
-
-DEFINE_MOMENTS_ROW(moments_row_8_c, uint8_t)
-DEFINE_MOMENTS_ROW(moments_row_16_c, uint16_t)
-
-static SsimMoments combine_column(const SsimMoments *const rows[SSIM_TAPS], unsigned x)
+void ssim_window_mass(double *mass, unsigned n)
 {
-    SsimMoments m = {0};
-    for (unsigned k = 0; k < SSIM_TAPS; k++) {
-        if (!rows[k])
-            continue;
-        const SsimMoments *src = &rows[k][x];
-        const int64_t g = ssim_kernel[k];
-        m.ref += g * src->ref;
-        m.dis += g * src->dis;
-        m.ref_sq += g * src->ref_sq;
-        m.dis_sq += g * src->dis_sq;
-        m.ref_dis += g * src->ref_dis;
-        m.weight += g * src->weight;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned first, end;
+        taps_inside(i, n, &first, &end);
+        int32_t sum = 0;
+        for (unsigned k = first; k < end; k++)
+            sum += ssim_kernel[k];
+        mass[i] = sum;
     }
-    return m;
 }
 
-static void score_row_c(double *ssim, double *weight, const SsimMoments *const rows[SSIM_TAPS],
-                        unsigned w, unsigned peak)
+/* The moments are summed in 64 bits, exact at every depth. */
+#define DEFINE_MOMENTS_COLUMN(name, type)                                                          \
+    void name(const SsimRow *dst, const type *ref, const type *dis, unsigned w, unsigned x)        \
+    {                                                                                              \
+        unsigned first, end;                                                                       \
+        taps_inside(x, w, &first, &end);                                                           \
+        int64_t sum_r = 0, sum_d = 0, sum_rr = 0, sum_dd = 0, sum_rd = 0;                          \
+        for (unsigned k = first; k < end; k++) {                                                   \
+            const int64_t r = ref[x + k - SSIM_RADIUS], d = dis[x + k - SSIM_RADIUS];              \
+            const int64_t g = ssim_kernel[k];                                                      \
+            sum_r += g * r;                                                                        \
+            sum_d += g * d;                                                                        \
+            sum_rr += g * r * r;                                                                   \
+            sum_dd += g * d * d;                                                                   \
+            sum_rd += g * r * d;                                                                   \
+        }                                                                                          \
+        dst->moment[SSIM_MOMENT_REF][x] = (double)sum_r;                                           \
+        dst->moment[SSIM_MOMENT_DIS][x] = (double)sum_d;                                           \
+        dst->moment[SSIM_MOMENT_REF_SQ][x] = (double)sum_rr;                                       \
+        dst->moment[SSIM_MOMENT_DIS_SQ][x] = (double)sum_dd;                                       \
+        dst->moment[SSIM_MOMENT_REF_DIS][x] = (double)sum_rd;                                      \
+    }
+
+DEFINE_MOMENTS_COLUMN(ssim_moments_column_8, uint8_t)
+DEFINE_MOMENTS_COLUMN(ssim_moments_column_16, uint16_t)
+
+static void moments_row_8_c(const SsimRow *dst, const uint8_t *ref, const uint8_t *dis, unsigned w)
+{
+    for (unsigned x = 0; x < w; x++)
+        ssim_moments_column_8(dst, ref, dis, w, x);
+}
+
+static void moments_row_16_c(const SsimRow *dst, const uint16_t *ref, const uint16_t *dis,
+                             unsigned w)
+{
+    for (unsigned x = 0; x < w; x++)
+        ssim_moments_column_16(dst, ref, dis, w, x);
+}
+
+/* The sum over the taps of g * row[x]: exact (ssim_dsp.h). */
+static double window_column(const SsimRow *const rows[SSIM_TAPS], enum SsimMoment m, unsigned x)
+{
+    double sum = 0.0;
+    for (unsigned k = 0; k < SSIM_TAPS; k++)
+        sum += ssim_kernel[k] * rows[k]->moment[m][x];
+    return sum;
+}
+
+double ssim_score_column(const SsimRow *const rows[SSIM_TAPS], double mass, unsigned x,
+                         double peak_sq)
+{
+    const double ref = window_column(rows, SSIM_MOMENT_REF, x);
+    const double dis = window_column(rows, SSIM_MOMENT_DIS, x);
+    const double ref_sq = window_column(rows, SSIM_MOMENT_REF_SQ, x);
+    const double dis_sq = window_column(rows, SSIM_MOMENT_DIS_SQ, x);
+    const double ref_dis = window_column(rows, SSIM_MOMENT_REF_DIS, x);
+    /* The moments are sums weighted by the window mass, so the means are
+     * moment / mass and the constants scale by mass^2. */
+    const double c1 = peak_sq * ssim_k1_sq * mass * mass;
+    const double c2 = peak_sq * ssim_k2_sq * mass * mass;
+    const double mu_rr = ref * ref;
+    const double mu_rd = ref * dis;
+    const double mu_dd = dis * dis;
+    const double num = mass * (2 * mu_rd + c1) * (c2 + 2 * (ref_dis * mass - mu_rd));
+    const double den = (mu_rr + mu_dd + c1) * (ref_sq * mass - mu_rr + dis_sq * mass - mu_dd + c2);
+    return num / den;
+}
+
+static void score_row_c(double *ssim, double *weight, const SsimRow *const rows[SSIM_TAPS],
+                        const double *mass_x, double mass_y, unsigned w, unsigned peak)
 {
     const double peak_sq = (double)peak * peak;
     for (unsigned x = 0; x < w; x++) {
-        const SsimMoments m = combine_column(rows, x);
-        /* The moments are sums weighted by the window mass mw, so the means
-         * are m / mw and the constants scale by mw^2. */
-        const double mw = (double)m.weight;
-        const double c1 = peak_sq * k1_sq * mw * mw;
-        const double c2 = peak_sq * k2_sq * mw * mw;
-        const double mu_rr = (double)m.ref * (double)m.ref;
-        const double mu_rd = (double)m.ref * (double)m.dis;
-        const double mu_dd = (double)m.dis * (double)m.dis;
-        const double num = m.weight * (2 * mu_rd + c1) * (c2 + 2 * (m.ref_dis * mw - mu_rd));
-        const double den =
-            (mu_rr + mu_dd + c1) * (m.ref_sq * mw - mu_rr + m.dis_sq * mw - mu_dd + c2);
-        *ssim += num / den;
-        *weight += m.weight;
+        const double mass = mass_x[x] * mass_y;
+        *ssim += ssim_score_column(rows, mass, x, peak_sq);
+        *weight += mass;
     }
 }
 
 void ssim_dsp_init(SsimDsp *dsp, unsigned cpu_flags)
 {
-    (void)cpu_flags; /* only the C reference so far */
     dsp->moments_row_8 = moments_row_8_c;
     dsp->moments_row_16 = moments_row_16_c;
     dsp->score_row = score_row_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        ssim_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        ssim_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }
