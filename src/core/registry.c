@@ -26,6 +26,8 @@ extern const VmafFeatureExtractor vmaf_fex_speed_temporal;
 #if VMAF_HAVE_CUDA
 extern const VmafFeatureExtractor vmaf_fex_psnr_cuda;
 extern const VmafFeatureExtractor vmaf_fex_motion_cuda;
+extern const VmafFeatureExtractor vmaf_fex_adm_cuda;
+extern const VmafFeatureExtractor vmaf_fex_vif_cuda;
 #endif
 
 static const VmafFeatureExtractor *const registry[] = {
@@ -51,6 +53,8 @@ static const VmafFeatureExtractor *const registry[] = {
 #if VMAF_HAVE_CUDA
     &vmaf_fex_psnr_cuda,
     &vmaf_fex_motion_cuda,
+    &vmaf_fex_adm_cuda,
+    &vmaf_fex_vif_cuda,
 #endif
     NULL,
 };

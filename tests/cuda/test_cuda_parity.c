@@ -14,6 +14,8 @@
 #include "core/dict.h"
 #include "core/feature_extractor.h"
 #include "cuda/cuda_state.h"
+#include "feature/adm/adm_common.h"
+#include "feature/vif/vif_common.h"
 #include "libvmaf/libvmaf_cuda.h"
 #include "test.h"
 
@@ -60,7 +62,43 @@ static const Config configs[] = {
      0,
      false,
      1},
+    {"vif_options",
+     {"vif", "vif=vif_enhn_gain_limit=1.0:debug=true", "vif=vif_skip_scale0=true:debug=true"},
+     0,
+     0,
+     false,
+     2},
+    {"vif_beside_twins",
+     {"vif=vif_enhn_gain_limit=1.5", "motion", "psnr=enable_chroma=false"},
+     0,
+     0,
+     true,
+     2},
+    {"adm_options",
+     {"adm", "adm=debug=true:adm_enhn_gain_limit=1.2:adm_csf_mode=1",
+      "adm=adm_skip_scale0=true:adm_skip_aim=true:adm_min_val=0.4:debug=true"},
+     0,
+     0,
+     false,
+     2},
+    {"adm_views",
+     {"adm=adm_norm_view_dist=5:adm_ref_display_height=2160:adm_csf_mode=2:debug=true",
+      "adm=adm_csf_mode=3:adm_noise_weight=1:adm_dlm_weight=0.8",
+      "adm=adm_csf_scale=2:adm_csf_diag_scale=0.5:adm_csf_mode=1:adm_enhn_gain_limit=1"},
+     0,
+     0,
+     true,
+     2},
+    {"vmaf_features", {"adm", "vif", "motion"}, 2, 0, true, 2},
 };
+
+static bool uses(const Config *c, const char *name)
+{
+    for (unsigned i = 0; i < 3 && c->features[i]; i++)
+        if (!strncmp(c->features[i], name, strlen(name)))
+            return true;
+    return false;
+}
 
 static uint32_t hash(uint32_t x)
 {
@@ -230,8 +268,10 @@ static void test_parity(void)
         for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
             const Config *cfg = &configs[c];
             const Format *f = &formats[i];
-            /* vif, which runs on the CPU beside the twins, needs 16x16. */
-            if (cfg->n_threads && (f->w < 16 || f->h < 16))
+            /* vif needs 16x16 and adm 33x33, on the CPU or as twins. */
+            if (uses(cfg, "vif") && (f->w < VIF_MIN_SIZE || f->h < VIF_MIN_SIZE))
+                continue;
+            if (uses(cfg, "adm") && (f->w < ADM_MIN_SIDE || f->h < ADM_MIN_SIDE))
                 continue;
             char what[128];
             snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", cfg->name, f->w, f->h, f->bpc,

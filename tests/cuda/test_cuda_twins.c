@@ -13,6 +13,8 @@
 
 extern const VmafFeatureExtractor vmaf_fex_psnr, vmaf_fex_psnr_cuda;
 extern const VmafFeatureExtractor vmaf_fex_motion, vmaf_fex_motion_cuda;
+extern const VmafFeatureExtractor vmaf_fex_vif, vmaf_fex_vif_cuda;
+extern const VmafFeatureExtractor vmaf_fex_adm, vmaf_fex_adm_cuda;
 
 static bool same_option(const VmafOption *a, const VmafOption *b)
 {
@@ -47,12 +49,18 @@ static void test_tables_mirror_the_cpu(void)
     CHECK_EQ_INT(check_subset(&vmaf_fex_psnr, &vmaf_fex_psnr_cuda), 1);
     CHECK(!vmaf_option_find(vmaf_fex_psnr_cuda.options, "enable_apsnr"));
     CHECK_EQ_INT(check_subset(&vmaf_fex_motion, &vmaf_fex_motion_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_vif, &vmaf_fex_vif_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_adm, &vmaf_fex_adm_cuda), 0);
     /* Plain lookups still find the CPU extractors. */
     CHECK(vmaf_get_feature_extractor_by_name("psnr") == &vmaf_fex_psnr);
     CHECK(vmaf_get_feature_extractor_by_feature_name("psnr_y", 0) == &vmaf_fex_psnr);
     CHECK(vmaf_get_feature_extractor_by_feature_name("VMAF_integer_feature_motion2_score", 0) ==
           &vmaf_fex_motion);
     CHECK(vmaf_get_feature_extractor_by_name("motion_cuda") == &vmaf_fex_motion_cuda);
+    CHECK(vmaf_get_feature_extractor_by_feature_name("integer_vif_den_scale3", 0) == &vmaf_fex_vif);
+    CHECK(vmaf_get_feature_extractor_by_feature_name("VMAF_integer_feature_adm2_score", 0) ==
+          &vmaf_fex_adm);
+    CHECK(vmaf_get_feature_extractor_by_name("adm_cuda") == &vmaf_fex_adm_cuda);
 }
 
 static int noop_begin(void *state, const VmafPicture *ref, const VmafPicture *dist)
@@ -101,7 +109,7 @@ static void test_selection(void)
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "motion", NULL), 0);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "motion", options("motion_fps_weight", "2")), 0);
-    CHECK_EQ_INT(vmaf_use_feature(vmaf, "vif", NULL), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "vif", options("vif_enhn_gain_limit", "1.0")), 0);
     /* The twin asked for by name, like libvmaf's motion_cuda. */
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "motion_cuda", NULL), 0);
     CHECK_EQ_INT(vmaf->fex_cnt, 5);
@@ -109,7 +117,7 @@ static void test_selection(void)
     CHECK(!strcmp(served_by(vmaf, 0), "psnr"));
     CHECK(!strcmp(served_by(vmaf, 1), "motion_cuda"));
     CHECK(!strcmp(served_by(vmaf, 2), "motion_cuda"));
-    CHECK(!strcmp(served_by(vmaf, 3), "vif"));
+    CHECK(!strcmp(served_by(vmaf, 3), "vif_cuda"));
     CHECK(!strcmp(served_by(vmaf, 4), "motion_cuda"));
     /* Twins get the backend's state, the CPU extractors none. */
     CHECK(vmaf->fex[1].inline_ctx->backend == &state);
@@ -139,6 +147,22 @@ static void test_selection(void)
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", options("enable_apsnr", "true")), 0);
     CHECK_EQ_INT(vmaf->fex_cnt, 1);
     CHECK(!strcmp(served_by(vmaf, 0), "psnr_cuda"));
+    vmaf_close(vmaf);
+}
+
+/* adm_cuda has every option of adm: each adm request is served by it. */
+static void test_adm_selection(void)
+{
+    VmafContext *vmaf;
+    CHECK_EQ_INT(vmaf_init(&vmaf, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_WARNING}), 0);
+    static int state;
+    CHECK_EQ_INT(vmaf_backend_attach(vmaf, &fake_cuda, &state), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", NULL), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", options("adm_csf_mode", "1")), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", options("adm_skip_scale0", "true")), 0);
+    CHECK_EQ_INT(vmaf->fex_cnt, 3);
+    for (unsigned i = 0; i < 3; i++)
+        CHECK(!strcmp(served_by(vmaf, i), "adm_cuda"));
     vmaf_close(vmaf);
 }
 
@@ -185,6 +209,9 @@ static void test_without_device(void)
     CHECK_EQ_INT(vmaf_fex_context_create(&ctx, &vmaf_fex_psnr_cuda, NULL), 0);
     CHECK_EQ_INT(vmaf_fex_context_init(ctx, VMAF_PIX_FMT_YUV420P, 8, 64, 64), -ENODEV);
     vmaf_fex_context_destroy(ctx);
+    CHECK_EQ_INT(vmaf_fex_context_create(&ctx, &vmaf_fex_adm_cuda, NULL), 0);
+    CHECK_EQ_INT(vmaf_fex_context_init(ctx, VMAF_PIX_FMT_YUV420P, 10, 64, 64), -ENODEV);
+    vmaf_fex_context_destroy(ctx);
 
     VmafContext *vmaf;
     CHECK_EQ_INT(vmaf_init(&vmaf, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_WARNING}), 0);
@@ -199,6 +226,6 @@ static void test_without_device(void)
 }
 
 TEST_MAIN("cuda_twins", {"tables_mirror_the_cpu", test_tables_mirror_the_cpu},
-          {"selection", test_selection},
+          {"selection", test_selection}, {"adm_selection", test_adm_selection},
           {"force_zero_without_device_work", test_force_zero_without_device_work},
           {"without_device", test_without_device})
