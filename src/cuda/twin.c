@@ -143,3 +143,14 @@ unsigned vmaf_cuda_twin_pending(const VmafCudaTwin *twin)
 {
     return twin->results.cnt;
 }
+
+int vmaf_cuda_twin_score(VmafCudaTwin *twin, unsigned keep, VmafCudaScoreCollected score,
+                         VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    while (vmaf_cuda_twin_pending(twin) > keep) {
+        const int ret = score(ctx, fc);
+        if (ret <= 0)
+            return ret;
+    }
+    return 0;
+}

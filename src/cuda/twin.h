@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "core/feature_extractor.h"
 #include "libvmaf/picture.h"
 #include "graph.h"
 #include "shared_frame.h"
@@ -62,5 +63,15 @@ int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index);
 int vmaf_cuda_twin_collect_result(VmafCudaTwin *twin, const void **host, unsigned *index);
 /* Frames submitted and not collected. */
 unsigned vmaf_cuda_twin_pending(const VmafCudaTwin *twin);
+
+/* A twin's scoring of its oldest collected frame: 1 when there was one, 0
+ * when none is pending, or a negative errno. */
+typedef int (*VmafCudaScoreCollected)(VmafFexContext *ctx, VmafFeatureCollector *fc);
+
+/* Scores collected frames, oldest first, until `keep` are pending: 1 after a
+ * frame's submit once its features are named (the host never waits for the
+ * kernels just queued), 0 for the first frame and at the flush. */
+int vmaf_cuda_twin_score(VmafCudaTwin *twin, unsigned keep, VmafCudaScoreCollected score,
+                         VmafFexContext *ctx, VmafFeatureCollector *fc);
 
 #endif

@@ -129,19 +129,16 @@ static int adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
     if (!err)
         err = vmaf_cuda_twin_submit_result(t, index);
     /* The frame before has been summed meanwhile. */
-    while (!err && vmaf_cuda_twin_pending(t) > (s->named ? 1u : 0u)) {
-        const int ret = score_collected(ctx, fc);
-        err = ret < 0 ? ret : 0;
-    }
+    if (!err)
+        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
     return err;
 }
 
 static int adm_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
-    int ret;
-    while ((ret = score_collected(ctx, fc)) > 0)
-        ;
-    return ret < 0 ? ret : 1;
+    AdmCudaState *s = ctx->priv;
+    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
+    return err ? err : 1;
 }
 
 const VmafFeatureExtractor vmaf_fex_adm_cuda = {

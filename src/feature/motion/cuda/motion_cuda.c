@@ -208,19 +208,15 @@ static int motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictur
     if (!err && !queued)
         err = append_score(ctx, fc, 0.0, index);
     /* The frame before has been summed meanwhile. */
-    while (!err && vmaf_cuda_twin_pending(t) > (s->named ? 1u : 0u)) {
-        const int ret = score_collected(ctx, fc);
-        err = ret < 0 ? ret : 0;
-    }
+    if (!err)
+        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
     return err;
 }
 
 static int motion_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     MotionCudaState *s = ctx->priv;
-    int ret;
-    while ((ret = score_collected(ctx, fc)) > 0)
-        ;
+    int ret = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
     if (!ret)
         ret = vmaf_fex_context_flush(s->cpu, fc);
     return ret < 0 ? ret : 1;
