@@ -3,6 +3,7 @@
  * lanes, with masked loads and stores for the row tails, truncating stores
  * for C's casts to int16, and the 64-bit shifts, clamps and int64-to-float
  * conversions AVX2 lacks. */
+#include "core/x86/hsum_avx512.h"
 #include <immintrin.h>
 #include <stdbool.h>
 #include <string.h>
@@ -645,7 +646,7 @@ static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0,
                                                     d->cube_round, d->cube_shift));
         }
     }
-    return (uint64_t)_mm512_reduce_add_epi64(acc);
+    return vmaf_hsum_u64x8(acc);
 }
 
 enum { PART_RESTORED, PART_ADDITIVE, PARTS };
@@ -819,7 +820,7 @@ static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
         }
     }
     for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        sum[b] = adm_add_wrap64(sum[b], adm_cm_row(_mm512_reduce_add_epi64(acc[b]), a->cm.row));
+        sum[b] = adm_add_wrap64(sum[b], adm_cm_row((int64_t)vmaf_hsum_u64x8(acc[b]), a->cm.row));
 }
 
 static inline void scale_sums(const void *const ref[ADM_DETAIL_BANDS],

@@ -1,5 +1,6 @@
 /* AVX-512 variants of the motion stages, the AVX2 ones (motion_avx2.c) on
  * twice the lanes, bit-exact with the C reference. */
+#include "core/x86/hsum_avx512.h"
 #include <immintrin.h>
 #include <stdlib.h>
 
@@ -123,7 +124,7 @@ static uint32_t blur_horizontal_abs_sum_avx512(const int32_t *src, unsigned w)
         sums = _mm512_add_epi32(
             sums, _mm512_abs_epi32(symmetric_taps_round_shift(outer, inner, centre, 16)));
     }
-    uint32_t sum = (uint32_t)_mm512_reduce_add_epi32(sums);
+    uint32_t sum = vmaf_hsum_u32x16(sums);
 
     for (unsigned edge = 0; edge < MOTION_RADIUS && edge < w; edge++)
         sum += (uint32_t)abs(motion_blur_horizontal_at(src, w, edge));

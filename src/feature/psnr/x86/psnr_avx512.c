@@ -1,5 +1,6 @@
 /* AVX-512 sums of squared errors, as psnr_avx2.c; the row tails are masked
  * loads, whose zero lanes add nothing. */
+#include "core/x86/hsum_avx512.h"
 #include <immintrin.h>
 
 #include "psnr_sum.h"
@@ -64,7 +65,7 @@ static uint64_t sse_16_avx512(const uint16_t *ref, ptrdiff_t ref_stride, const u
         ref = (const uint16_t *)((const uint8_t *)ref + ref_stride);
         dis = (const uint16_t *)((const uint8_t *)dis + dis_stride);
     }
-    return (uint64_t)_mm512_reduce_add_epi64(acc);
+    return vmaf_hsum_u64x8(acc);
 }
 
 void psnr_dsp_init_avx512(PsnrDsp *dsp)

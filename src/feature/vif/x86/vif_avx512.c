@@ -1,6 +1,7 @@
 /* The integer VIF stages in AVX-512 (F, BW, DQ, VL): the vector layer of
  * vif_kernels.h over 512-bit registers (8 doubles, 32 columns of 16-bit
  * lanes). */
+#include "core/x86/hsum_avx512.h"
 #include <immintrin.h>
 
 #include "vif_x86.h"
@@ -125,7 +126,7 @@ static inline vq vq_lanes_below(ptrdiff_t n)
 
 static inline int64_t vq_sum(vq a)
 {
-    return _mm512_reduce_add_epi64(a);
+    return (int64_t)vmaf_hsum_u64x8(a);
 }
 
 /* the low 32 bits of each lane */
