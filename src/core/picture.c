@@ -16,13 +16,17 @@ struct VmafRef {
     VmafPicturePool *pool; /* NULL: buf is freed with the last reference */
 };
 
+/* Buffers are allocated when first needed, up to cnt: a caller sizes the
+ * pool for its worst case, and a short run or a slow consumer pays for the
+ * pictures it uses only. */
 struct VmafPicturePool {
     pthread_mutex_t lock;
     pthread_cond_t returned;
-    unsigned cnt, n_free;
+    unsigned cnt, made, n_free; /* capacity, buffers allocated, of those not in use */
     VmafRef *slot;
     bool *in_use;
     VmafPicture layout; /* geometry shared by every picture of the pool */
+    size_t size;        /* of a buffer */
     VmafPictureAllocator allocator;
 };
 
@@ -146,6 +150,19 @@ int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelF
     return vmaf_picture_pool_init_with_allocator(pool, cnt, pix_fmt, bpc, w, h, NULL);
 }
 
+/* Under the lock: slot `made` gets a zeroed buffer. */
+static int make_buffer(VmafPicturePool *p)
+{
+    VmafRef *ref = &p->slot[p->made];
+    ref->buf = p->allocator.alloc(p->allocator.opaque, p->size);
+    if (!ref->buf)
+        return -ENOMEM;
+    memset(ref->buf, 0, p->size);
+    ref->pool = p;
+    p->made++;
+    return 0;
+}
+
 int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
                                           enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                                           unsigned h, const VmafPictureAllocator *allocator)
@@ -169,15 +186,12 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
     p->in_use = calloc(cnt, sizeof(*p->in_use));
     if (!p->slot || !p->in_use)
         goto fail;
-    for (unsigned i = 0; i < cnt; i++) {
-        p->slot[i].buf = p->allocator.alloc(p->allocator.opaque, size);
-        if (!p->slot[i].buf)
-            goto fail;
-        memset(p->slot[i].buf, 0, size);
-        p->slot[i].pool = p;
-        p->cnt++;
-        p->n_free++; /* so that the failure path does not wait for it */
-    }
+    p->cnt = cnt;
+    p->size = size;
+    /* The first buffer now: a size that cannot be allocated fails here. */
+    if (make_buffer(p))
+        goto fail;
+    p->n_free++;
     *pool = p;
     return 0;
 
@@ -186,18 +200,32 @@ fail:
     return err;
 }
 
+bool vmaf_picture_pool_owns(const VmafPicturePool *pool, const VmafPicture *pic)
+{
+    return pool && pic->ref && pic->ref->pool == pool;
+}
+
 int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic)
 {
     if (!pool || !pic)
         return -EINVAL;
     pthread_mutex_lock(&pool->lock);
-    while (!pool->n_free)
+    while (!pool->n_free && pool->made == pool->cnt)
         pthread_cond_wait(&pool->returned, &pool->lock);
     unsigned i = 0;
-    while (pool->in_use[i])
-        i++;
+    if (pool->n_free) {
+        while (pool->in_use[i])
+            i++;
+        pool->n_free--;
+    } else {
+        i = pool->made;
+        const int err = make_buffer(pool);
+        if (err) {
+            pthread_mutex_unlock(&pool->lock);
+            return err;
+        }
+    }
     pool->in_use[i] = true;
-    pool->n_free--;
     pthread_mutex_unlock(&pool->lock);
 
     VmafRef *ref = &pool->slot[i];
@@ -213,10 +241,10 @@ void vmaf_picture_pool_destroy(VmafPicturePool *pool)
     if (!pool)
         return;
     pthread_mutex_lock(&pool->lock);
-    while (pool->n_free < pool->cnt)
+    while (pool->n_free < pool->made)
         pthread_cond_wait(&pool->returned, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
-    for (unsigned i = 0; i < pool->cnt; i++)
+    for (unsigned i = 0; i < pool->made; i++)
         pool->allocator.free(pool->allocator.opaque, pool->slot[i].buf);
     free(pool->slot);
     free(pool->in_use);

@@ -2,6 +2,7 @@
 #ifndef VMAF_CORE_PICTURE_H
 #define VMAF_CORE_PICTURE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "libvmaf/picture.h"
@@ -35,7 +36,11 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
                                           enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                                           unsigned h, const VmafPictureAllocator *allocator);
 
-/* Blocks until a picture is free. */
+/* Whether pic (or a copy of it) came from pool. */
+bool vmaf_picture_pool_owns(const VmafPicturePool *pool, const VmafPicture *pic);
+
+/* Blocks until a picture is free; the pool allocates a new buffer instead
+ * while it has fewer than cnt: -ENOMEM when that fails. */
 int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic);
 /* Waits until every fetched picture came back, then frees the pool. */
 void vmaf_picture_pool_destroy(VmafPicturePool *pool);

@@ -13,16 +13,6 @@ struct VmafCudaState {
     VmafCudaDevice dev;
 };
 
-/* The pinned pool's buffers, to recognise its pictures. */
-typedef struct PinnedBuffers {
-    const VmafCudaApi *api;
-    unsigned cnt, capacity;
-    struct {
-        const uint8_t *base;
-        size_t size;
-    } * buf;
-} PinnedBuffers;
-
 typedef struct CudaBackend {
     VmafCudaDevice dev;
     unsigned n_threads;
@@ -34,48 +24,21 @@ typedef struct CudaBackend {
     } bracket;
     VmafCudaPictureConfiguration pictures;
     VmafPicturePool *pool; /* HOST_PINNED */
-    PinnedBuffers pinned;
 } CudaBackend;
 
+/* The pool grows on the threads that fetch from it, such as the CLI's
+ * readers: each binds the device first. */
 static void *pinned_alloc(void *opaque, size_t size)
 {
-    PinnedBuffers *pb = opaque;
-    if (pb->cnt == pb->capacity) {
-        const unsigned capacity = pb->capacity ? 2 * pb->capacity : 8;
-        void *grown = realloc(pb->buf, capacity * sizeof(*pb->buf));
-        if (!grown)
-            return NULL;
-        pb->buf = grown;
-        pb->capacity = capacity;
-    }
+    const VmafCudaDevice *dev = opaque;
     void *ptr;
-    if (pb->api->malloc_host(&ptr, size))
-        return NULL;
-    pb->buf[pb->cnt].base = ptr;
-    pb->buf[pb->cnt++].size = size;
-    return ptr;
+    return vmaf_cuda_device_bind(dev) || dev->api->malloc_host(&ptr, size) ? NULL : ptr;
 }
 
 static void pinned_free(void *opaque, void *buf)
 {
-    const PinnedBuffers *pb = opaque;
-    pb->api->free_host(buf);
-}
-
-static bool is_pinned(const PinnedBuffers *pb, const VmafPicture *pic)
-{
-    const unsigned planes = vmaf_picture_plane_count(pic);
-    for (unsigned i = 0; i < pb->cnt; i++) {
-        const uint8_t *base = pb->buf[i].base, *end = base + pb->buf[i].size;
-        bool inside = true;
-        for (unsigned p = 0; p < planes && inside; p++) {
-            const uint8_t *data = pic->data[p];
-            inside = data >= base && data + (size_t)pic->stride[p] * pic->h[p] <= end;
-        }
-        if (inside)
-            return true;
-    }
-    return false;
+    const VmafCudaDevice *dev = opaque;
+    dev->api->free_host(buf);
 }
 
 static int cuda_frame_begin(void *state, const VmafPicture *ref, const VmafPicture *dist)
@@ -87,8 +50,8 @@ static int cuda_frame_begin(void *state, const VmafPicture *ref, const VmafPictu
     b->bracket.open = true;
     b->bracket.ref = *ref;
     b->bracket.dist = *dist;
-    b->bracket.ref_pinned = is_pinned(&b->pinned, ref);
-    b->bracket.dist_pinned = is_pinned(&b->pinned, dist);
+    b->bracket.ref_pinned = vmaf_picture_pool_owns(b->pool, ref);
+    b->bracket.dist_pinned = vmaf_picture_pool_owns(b->pool, dist);
     if (b->frame)
         vmaf_cuda_shared_frame_begin(b->frame, ref, dist, b->bracket.ref_pinned,
                                      b->bracket.dist_pinned);
@@ -123,7 +86,6 @@ static void cuda_destroy(void *state)
         vmaf_cuda_shared_frame_destroy(b->frame);
     }
     vmaf_picture_pool_destroy(b->pool);
-    free(b->pinned.buf);
     free(b);
 }
 
@@ -171,7 +133,6 @@ int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state)
         return -ENOMEM;
     b->dev = cu_state->dev;
     b->n_threads = vmaf->cfg.n_threads;
-    b->pinned.api = b->dev.api;
     int err = vmaf_cuda_device_bind(&b->dev);
     if (err) {
         free(b);
@@ -197,7 +158,7 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
         return -EINVAL;
     }
     const unsigned cnt = cfg.pic_cnt ? cfg.pic_cnt : vmaf_cuda_pictures_held(b->n_threads);
-    const VmafPictureAllocator pinned = {pinned_alloc, pinned_free, &b->pinned};
+    const VmafPictureAllocator pinned = {pinned_alloc, pinned_free, &b->dev};
     int err = 0;
     switch (cfg.pic_prealloc_method) {
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:

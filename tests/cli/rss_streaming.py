@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Memory stays flat in the number of frames: the CLI's peak RSS scoring 300
-4K frames with vmaf_v0.6.1 on two threads may exceed its peak for 10 frames by
-at most MARGIN. The inputs are pipes fed with 10 generated frames over and
+4K frames with vmaf_v0.6.1 on two threads may exceed its peak for 40 frames by
+at most MARGIN. The picture pool allocates its pictures as the reader and the
+workers first need them, so the short run is long enough for the reader to
+run ahead as far as it may: the pool is at its full size by then. The inputs are pipes fed with 10 generated frames over and
 over, so that 300 4K frames (7.5 GB) never touch the disk.
 
 Usage: rss_streaming.py VMAF GEN_YUV WORKDIR [SHORT LONG]
@@ -83,7 +85,7 @@ def main():
         print(__doc__)
         return 2
     vmaf, gen, work = sys.argv[1:4]
-    short, long = (int(a) for a in sys.argv[4:6]) if len(sys.argv) == 6 else (10, 300)
+    short, long = (int(a) for a in sys.argv[4:6]) if len(sys.argv) == 6 else (40, 300)
     models = model_dir()
     if not os.path.exists(os.path.join(models, "vmaf_v0.6.1.json")):
         print(f"SKIP: no vmaf_v0.6.1.json in {models}")

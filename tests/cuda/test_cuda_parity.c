@@ -46,44 +46,49 @@ typedef struct Config {
 } Config;
 
 static const Config configs[] = {
-    {"defaults", {"psnr", "motion"}, 0, 0, false, 6},
+    {"defaults", {"psnr", "motion"}, 0, 0, false, 6, 0},
     {"options",
      {"psnr=enable_mse=true:reduced_hbd_peak=true:min_sse=0.5",
       "motion=motion_five_frame_window=true:debug=true:motion_fps_weight=2:mma=true"},
      0,
      0,
      false,
-     6},
-    {"luma", {"psnr=enable_chroma=false", "motion=motion_max_val=3"}, 0, 0, true, 2},
-    {"threads_subsample", {"psnr", "motion", "vif"}, 2, 2, false, 6},
-    {"pinned", {"psnr", "motion=motion_blend_factor=0.5:motion_blend_offset=3"}, 0, 3, true, 6},
-    {"motion_only", {"motion"}, 0, 0, true, 1},
+     6,
+     0},
+    {"luma", {"psnr=enable_chroma=false", "motion=motion_max_val=3"}, 0, 0, true, 2, 0},
+    {"threads_subsample", {"psnr", "motion", "vif"}, 2, 2, false, 6, 0},
+    {"pinned", {"psnr", "motion=motion_blend_factor=0.5:motion_blend_offset=3"}, 0, 3, true, 6, 0},
+    {"motion_only", {"motion"}, 0, 0, true, 1, 0},
     {"three_motions",
      {"motion=motion_blend_factor=0.5:motion_blend_offset=3", "motion=motion_fps_weight=2",
       "motion=motion_force_zero=true"},
      0,
      0,
      false,
-     1},
+     1,
+     0},
     {"vif_options",
      {"vif", "vif=vif_enhn_gain_limit=1.0:debug=true", "vif=vif_skip_scale0=true:debug=true"},
      0,
      0,
      false,
-     2},
+     2,
+     0},
     {"vif_beside_twins",
      {"vif=vif_enhn_gain_limit=1.5", "motion", "psnr=enable_chroma=false"},
      0,
      0,
      true,
-     2},
+     2,
+     0},
     {"adm_options",
      {"adm", "adm=debug=true:adm_enhn_gain_limit=1.2:adm_csf_mode=1",
       "adm=adm_skip_scale0=true:adm_skip_aim=true:adm_min_val=0.4:debug=true"},
      0,
      0,
      false,
-     2},
+     2,
+     0},
     {"adm_views",
      {"adm=adm_norm_view_dist=5:adm_ref_display_height=2160:adm_csf_mode=2:debug=true",
       "adm=adm_csf_mode=3:adm_noise_weight=1:adm_dlm_weight=0.8",
@@ -91,9 +96,44 @@ static const Config configs[] = {
      0,
      0,
      true,
-     2},
-    {"vmaf_features", {"adm", "vif", "motion"}, 2, 0, true, 2},
+     2,
+     0},
+    {"vmaf_features", {"adm", "vif", "motion"}, 2, 0, true, 2, 0},
     /* Twins of the metric family: one block per twin, in the order they landed. */
+    {"float_motion", {"float_motion"}, 0, 0, false, 1, 0},
+    {"float_motion_options",
+     {"float_motion=motion_filter_size=3:motion_add_scale1=true:motion_fps_weight=2",
+      "float_motion=motion_blend_factor=0.5:motion_blend_offset=3:debug=false",
+      "float_motion=motion_filter_size=1:motion_max_val=2"},
+     0,
+     0,
+     true,
+     1,
+     0},
+    {"float_motion_chroma",
+     {"float_motion=motion_add_uv=true:motion_add_scale1=true", "psnr",
+      "float_motion=motion_force_zero=true"},
+     2,
+     3,
+     false,
+     6,
+     6},
+    {"motion_v2",
+     {"motion_v2", "motion_v2=motion_blend_factor=0.5:motion_blend_offset=3:motion_fps_weight=2",
+      "motion"},
+     2,
+     2,
+     true,
+     1,
+     0},
+    {"motion_v2_options",
+     {"motion_v2=motion_max_val=3:motion_moving_average=true", "motion_v2=motion_force_zero=true",
+      "float_motion"},
+     0,
+     0,
+     false,
+     1,
+     0},
 };
 
 /* The largest |cpu - cuda| allowed for a float feature, measured on the
@@ -106,6 +146,9 @@ typedef struct Tolerance {
 
 static const Tolerance tolerances[] = {
     /* One row per float feature of a twin, with the twin's block of configs. */
+    /* float_motion_cuda: the CPU's float operations in its order (docs/cuda.md). */
+    {"VMAF_feature_motion", 0},
+    {"motion", 0},
     {NULL, 0},
 };
 
@@ -121,6 +164,15 @@ static bool uses(const Config *c, const char *name)
 {
     for (unsigned i = 0; i < 3 && c->features[i]; i++)
         if (!strncmp(c->features[i], name, strlen(name)))
+            return true;
+    return false;
+}
+
+/* motion_add_uv needs chroma: float_motion refuses 4:0:0 with it. */
+static bool needs_chroma(const Config *c)
+{
+    for (unsigned i = 0; i < 3 && c->features[i]; i++)
+        if (strstr(c->features[i], "motion_add_uv=true"))
             return true;
     return false;
 }
@@ -308,6 +360,8 @@ static void test_parity(void)
             if (uses(cfg, "adm") && (f->w < ADM_MIN_SIDE || f->h < ADM_MIN_SIDE))
                 continue;
             if (f->w < cfg->min_side || f->h < cfg->min_side)
+                continue;
+            if (needs_chroma(cfg) && f->pix_fmt == VMAF_PIX_FMT_YUV400P)
                 continue;
             char what[128];
             snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", cfg->name, f->w, f->h, f->bpc,
