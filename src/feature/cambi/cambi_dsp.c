@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cambi_dsp.h"
+#include "cambi_math.h"
 
 static inline uint16_t *plane_row(const CambiPlane *p, unsigned i)
 {
@@ -19,33 +20,28 @@ static void load_8_c(const uint8_t *src, ptrdiff_t src_stride, const CambiGrid *
         uint16_t *restrict out = plane_row(dst, i);
         if (grid->same_width) {
             for (size_t j = 0; j < dst->w; j++)
-                out[j] = (uint16_t)(in[j] << 2);
+                out[j] = cambi_to_10bit(in[j], 8);
             continue;
         }
         for (size_t j = 0; j < dst->w; j++)
-            out[j] = (uint16_t)(in[grid->col[j]] << 2);
+            out[j] = cambi_to_10bit(in[grid->col[j]], 8);
     }
 }
 
 static void load_16_c(const uint16_t *src, ptrdiff_t src_stride, unsigned bpc,
                       const CambiGrid *grid, const CambiPlane *dst)
 {
-    /* Depths up to 10 shift up exactly; deeper ones round half up, so that
-     * the largest 12- or 16-bit sample becomes 1024. */
-    const unsigned up = bpc < 10 ? 10 - bpc : 0;
-    const unsigned down = bpc > 10 ? bpc - 10 : 0;
-    const unsigned half = down ? 1u << (down - 1) : 0;
     for (unsigned i = 0; i < dst->h; i++) {
         const uint16_t *restrict in =
             (const uint16_t *)((const uint8_t *)src + (ptrdiff_t)grid->row[i] * src_stride);
         uint16_t *restrict out = plane_row(dst, i);
         if (grid->same_width) {
             for (size_t j = 0; j < dst->w; j++)
-                out[j] = (uint16_t)((((unsigned)in[j] << up) + half) >> down);
+                out[j] = cambi_to_10bit(in[j], bpc);
             continue;
         }
         for (size_t j = 0; j < dst->w; j++)
-            out[j] = (uint16_t)((((unsigned)in[grid->col[j]] << up) + half) >> down);
+            out[j] = cambi_to_10bit(in[grid->col[j]], bpc);
     }
 }
 
@@ -68,12 +64,12 @@ static void anti_dither_c(const CambiPlane *p)
         uint16_t *row = plane_row(p, i);
         const uint16_t *next = plane_row(p, i + 1);
         for (size_t j = 0; j + 1 < p->w; j++)
-            row[j] = (uint16_t)((row[j] + row[j + 1] + next[j] + next[j + 1]) >> 2);
-        row[p->w - 1] = (uint16_t)((row[p->w - 1] + next[p->w - 1]) >> 1);
+            row[j] = cambi_mean4(row[j], row[j + 1], next[j], next[j + 1]);
+        row[p->w - 1] = cambi_mean2(row[p->w - 1], next[p->w - 1]);
     }
     uint16_t *last = plane_row(p, p->h - 1);
     for (size_t j = 0; j + 1 < p->w; j++)
-        last[j] = (uint16_t)((last[j] + last[j + 1]) >> 1);
+        last[j] = cambi_mean2(last[j], last[j + 1]);
 }
 
 /* 1 where a sample equals its right and lower neighbours; a missing
@@ -85,11 +81,11 @@ static void flat_row(const CambiPlane *img, unsigned i, uint16_t *flat)
     if (i + 1 < img->h) {
         const uint16_t *below = plane_row(img, i + 1);
         for (size_t j = 0; j + 1 < w; j++)
-            flat[j] = (row[j] == row[j + 1]) & (row[j] == below[j]);
-        flat[w - 1] = row[w - 1] == below[w - 1];
+            flat[j] = cambi_flat(row[j], row[j + 1], below[j]);
+        flat[w - 1] = cambi_flat(row[w - 1], row[w - 1], below[w - 1]);
     } else {
         for (size_t j = 0; j + 1 < w; j++)
-            flat[j] = row[j] == row[j + 1];
+            flat[j] = cambi_flat(row[j], row[j + 1], row[j]);
         flat[w - 1] = 1;
     }
 }
@@ -146,21 +142,11 @@ static void decimate_c(const CambiPlane *p, unsigned w, unsigned h)
     }
 }
 
-/* The value two of the three share, else the smallest. Branch-free, so that
- * the loops below vectorise. */
-static inline uint16_t mode3(uint16_t a, uint16_t b, uint16_t c)
-{
-    const uint16_t ab = a < b ? a : b;
-    const uint16_t least = ab < c ? ab : c;
-    const uint16_t b_or_least = b == c ? b : least;
-    return (a == b) | (a == c) ? a : b_or_least;
-}
-
 static void mode_row(const uint16_t *in, unsigned w, uint16_t *out)
 {
     out[0] = in[0];
     for (size_t j = 1; j + 1 < w; j++)
-        out[j] = mode3(in[j - 1], in[j], in[j + 1]);
+        out[j] = cambi_mode3(in[j - 1], in[j], in[j + 1]);
     out[w - 1] = in[w - 1];
 }
 
@@ -176,23 +162,18 @@ static void mode_filter_c(const CambiPlane *p, uint16_t *scratch)
             continue;
         uint16_t *out = plane_row(p, i - 1);
         for (size_t j = 0; j < w; j++)
-            out[j] = mode3(h_mode[0][j], h_mode[1][j], h_mode[2][j]);
+            out[j] = cambi_mode3(h_mode[0][j], h_mode[1][j], h_mode[2][j]);
     }
 }
 
-#define NOT_COUNTED UINT16_MAX
-
 /* The histogram row of each sample of a row (columns 0..cols-1), or
- * NOT_COUNTED outside flat areas and outside the band. */
+ * CAMBI_NOT_COUNTED outside flat areas and outside the band. */
 static void histogram_rows(const CambiPlane *img, const CambiPlane *mask, const CambiCParams *cp,
                            unsigned i, unsigned cols, uint16_t *restrict rows)
 {
     const uint16_t *restrict v = plane_row(img, i), *restrict m = plane_row(mask, i);
-    const uint16_t base = (uint16_t)cp->band_base, size = (uint16_t)cp->band_size;
-    for (size_t j = 0; j < cols; j++) {
-        const uint16_t k = (uint16_t)(v[j] - base);
-        rows[j] = (m[j] != 0) & (k < size) ? k : NOT_COUNTED;
-    }
+    for (size_t j = 0; j < cols; j++)
+        rows[j] = cambi_hist_index(v[j], m[j], cp->band_base, cp->band_size);
 }
 
 /* Adds (sign 1) or removes (sign -1) the samples of columns a..b-1 to the
@@ -233,7 +214,7 @@ static void count_row(uint16_t *hist, unsigned w, unsigned half, const uint16_t 
 {
     for (unsigned a = 0; a < cols;) {
         const unsigned b = run_end(rows, a, cols);
-        if (rows[a] != NOT_COUNTED)
+        if (rows[a] != CAMBI_NOT_COUNTED)
             count_run(hist + (size_t)rows[a] * w, w, (int)half, (int)a, (int)b, sign);
         a = b;
     }
@@ -248,7 +229,7 @@ static void slide_window(uint16_t *hist, unsigned w, unsigned half, const uint16
     if (leaving && entering) {
         /* A sample that leaves where an equal one enters changes nothing. */
         for (size_t j = 0; j < cols; j++) {
-            const uint16_t same = entering[j] == leaving[j] ? NOT_COUNTED : 0; /* all ones */
+            const uint16_t same = entering[j] == leaving[j] ? CAMBI_NOT_COUNTED : 0; /* all ones */
             in[j] = entering[j] | same;
             out[j] = leaving[j] | same;
         }
@@ -259,24 +240,6 @@ static void slide_window(uint16_t *hist, unsigned w, unsigned half, const uint16
         count_row(hist, w, half, entering, cols, 1);
     if (leaving)
         count_row(hist, w, half, leaving, cols, -1);
-}
-
-/* k: the pixel's histogram row; column col of hist is its window. */
-static float c_value(const CambiCParams *cp, const uint16_t *hist, size_t w, size_t col, unsigned k)
-{
-    const uint16_t *at = hist + col;
-    const unsigned p0 = at[(size_t)k * w];
-    float best = 0.0f;
-    for (uint32_t todo = cp->visible[k]; todo; todo &= todo - 1) {
-        const unsigned d = (unsigned)__builtin_ctz(todo), step = d + 1;
-        const unsigned up = at[(size_t)(k + step) * w];
-        const unsigned down = k >= step ? at[(size_t)(k - step) * w] : 0;
-        const unsigned p = up > down ? up : down;
-        const float val = (float)(cp->weight[d] * (int)(p0 * p)) * cp->reciprocal[p + p0];
-        if (val > best)
-            best = val;
-    }
-    return best;
 }
 
 static void c_values_c(const CambiPlane *img, const CambiPlane *mask, const CambiCParams *cp,
@@ -314,9 +277,10 @@ static void c_values_c(const CambiPlane *img, const CambiPlane *mask, const Camb
         float *c = c_values + (size_t)i * w;
         memset(c, 0, w * sizeof(*c));
         for (size_t j = 0; j < w; j++) {
-            if (rows[j] == NOT_COUNTED)
+            if (rows[j] == CAMBI_NOT_COUNTED)
                 continue;
-            c[j] = c_value(cp, hist, w, j, rows[j]);
+            c[j] = cambi_c_value(hist + j, w, rows[j], cp->visible[rows[j]], cp->weight,
+                                 cp->reciprocal);
             sum += c[j];
             nonzero += c[j] != 0.0f;
         }

@@ -209,18 +209,27 @@ void cambi_select_top(float *v, int n, int k)
     }
 }
 
-double cambi_pool_topk(float *v, unsigned n, double topk, const CambiCTotals *totals)
+/* The count is truncated from the product, then clipped to 1..n. */
+static int topk_count(unsigned n, double topk)
 {
-    /* The count is truncated from the product, then clipped to 1..n. */
-    int k = (int)(topk * n);
-    k = k < 1 ? 1 : k > (int)n ? (int)n : k;
+    const int k = (int)(topk * n);
+    return k < 1 ? 1 : k > (int)n ? (int)n : k;
+}
 
+bool cambi_pool_needs_values(unsigned n, double topk, const CambiCTotals *totals)
+{
     /* With at most k non-zero values, the largest k are all of them and
      * zeros. c-values are 0 or at least 0.5, floats, hence multiples of
      * 2^-24: while a sum of them stays below 2^29 it fits a double's 53 bits
      * and is exact in any order (the reference's too). Rounding is monotone,
      * so a computed sum below 2^29 proves the exact one is. */
-    if (totals->nonzero <= (unsigned)k && totals->sum < 536870912.0)
+    return totals->nonzero > (unsigned)topk_count(n, topk) || !(totals->sum < 536870912.0);
+}
+
+double cambi_pool_topk(float *v, unsigned n, double topk, const CambiCTotals *totals)
+{
+    const int k = topk_count(n, topk);
+    if (!cambi_pool_needs_values(n, topk, totals))
         return totals->sum / k;
 
     cambi_select_top(v, (int)n, k);

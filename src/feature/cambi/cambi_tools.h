@@ -56,8 +56,12 @@ unsigned cambi_mask_threshold(unsigned w, unsigned h, unsigned filter_size);
 /* The mean of the largest max(1, (int)(topk * n)) values of v[0..n), which
  * it may reorder; totals are v's (CambiDsp.c_values). Where the order of
  * summation can change the rounding, it follows the reference's selection
- * algorithm (cambi_select_top()). */
+ * algorithm (cambi_select_top()). v is read only where
+ * cambi_pool_needs_values() says so, and may be NULL otherwise. */
 double cambi_pool_topk(float *v, unsigned n, double topk, const CambiCTotals *totals);
+
+/* Whether cambi_pool_topk() needs the values, or pools from totals alone. */
+bool cambi_pool_needs_values(unsigned n, double topk, const CambiCTotals *totals);
 
 /* Reorders v so that v[0..k) >= v[k] >= v[k+1..n) (k < n, or k == n: no
  * change). */

@@ -12,23 +12,14 @@
 #include <stddef.h>
 
 #include "feature/float_common/float_common_dsp.h"
-
-enum { ADM_DETAIL_BANDS = 3 };
+#include "float_adm_math.h"
 
 /* One level of the transform: approximation a (low-pass both ways) and the
- * detail bands, h (high-pass vertically), v (high-pass horizontally) and d
- * (both), in that order in detail[]. */
+ * detail bands (ADM_BAND_*). */
 typedef struct FloatAdmBands {
     float *a;
     float *detail[ADM_DETAIL_BANDS];
 } FloatAdmBands;
-
-enum { ADM_BAND_H, ADM_BAND_V, ADM_BAND_D };
-
-/* Rows [top, bottom) and columns [left, right) of a level. */
-typedef struct FloatAdmRect {
-    int top, bottom, left, right;
-} FloatAdmRect;
 
 /* Source rows or columns of output i of a level: 2i - 1 .. 2i + 2, the
  * first reflected (-1 -> 1) and those past the end mirrored with the edge

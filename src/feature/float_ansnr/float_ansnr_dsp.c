@@ -1,70 +1,60 @@
 #include "float_ansnr_dsp.h"
+#include "float_ansnr_math.h"
 
-/* The reference's asymmetric mirror: -k reflects to k, size - 1 + k to
- * size - k. Valid for -size < i < 2 * size. */
-static inline int mirror(int i, int size)
+/* Output j of a row whose window crosses the left or right edge: the window
+ * is copied with its columns mirrored, then filtered like any other. */
+static float filter_edge(const float *const *rows, int j, int w, const float *kernel, int n)
 {
-    if (i < 0)
-        return -i;
-    if (i >= size)
-        return 2 * size - i - 1;
-    return i;
-}
-
-/* sum[j] = the products of the n taps with source row src around column j,
- * added from the left. The loops run over columns innermost, each column
- * seeing its products in tap order; only the edge columns need the mirror. */
-static void filter_row(float *restrict sum, const float *restrict src, const float *taps, int n,
-                       int w)
-{
-    const int r = n / 2;
-    const int inner_end = w - r > r ? w - r : r;
-    for (int j = 0; j < w; j++)
-        sum[j] = 0;
+    float window[FLOAT_ANSNR_MAX_TAPS][FLOAT_ANSNR_MAX_TAPS];
+    const float *window_rows[FLOAT_ANSNR_MAX_TAPS];
     for (int k = 0; k < n; k++) {
-        const float t = taps[k];
-        for (int j = 0; j < r; j++)
-            sum[j] += t * src[mirror(j - r + k, w)];
-        for (int j = r; j < inner_end; j++)
-            sum[j] += t * src[j - r + k];
-        for (int j = inner_end; j < w; j++)
-            sum[j] += t * src[mirror(j - r + k, w)];
+        for (int m = 0; m < n; m++)
+            window[k][m] = rows[k][float_ansnr_mirror(j - n / 2 + m, w)];
+        window_rows[k] = window[k];
     }
+    return float_ansnr_filter_at(window_rows, 0, kernel, n);
 }
 
-static void filter_c(const FloatPlane *dst, const FloatPlane *src, const float *kernel, unsigned n,
-                     float *line)
+/* Output row i of the n-tap filter, from the n source rows it weighs. */
+static inline void filter_line(float *restrict out, const float *const *rows, int w,
+                               const float *kernel, int n)
+{
+    const int r = n / 2, inner_end = w - r > r ? w - r : r;
+    for (int j = 0; j < r; j++)
+        out[j] = filter_edge(rows, j, w, kernel, n);
+    for (int j = r; j < inner_end; j++)
+        out[j] = float_ansnr_filter_at(rows, j - r, kernel, n);
+    for (int j = inner_end; j < w; j++)
+        out[j] = filter_edge(rows, j, w, kernel, n);
+}
+
+static void filter_c(const FloatPlane *dst, const FloatPlane *src, const float *kernel, unsigned n)
 {
     const int w = (int)src->w, h = (int)src->h, r = (int)n / 2;
     for (int i = 0; i < h; i++) {
-        float *restrict out = dst->data + i * dst->stride;
-        for (int j = 0; j < w; j++)
-            out[j] = 0;
-        for (int k = 0; k < (int)n; k++) {
-            const float *row = src->data + mirror(i - r + k, h) * src->stride;
-            filter_row(line, row, kernel + k * n, (int)n, w);
-            for (int j = 0; j < w; j++)
-                out[j] += line[j];
-        }
+        const float *rows[FLOAT_ANSNR_MAX_TAPS];
+        for (int k = 0; k < (int)n; k++)
+            rows[k] = src->data + float_ansnr_mirror(i - r + k, h) * src->stride;
+        float *out = dst->data + i * dst->stride;
+        /* The kernels' sizes as constants: their loops unrolled. */
+        if (n == FLOAT_ANSNR_REF_TAPS)
+            filter_line(out, rows, w, kernel, FLOAT_ANSNR_REF_TAPS);
+        else if (n == FLOAT_ANSNR_DIS_TAPS)
+            filter_line(out, rows, w, kernel, FLOAT_ANSNR_DIS_TAPS);
+        else
+            filter_line(out, rows, w, kernel, (int)n);
     }
 }
 
-static void energies_c(const FloatPlane *ref, const FloatPlane *dis, float *signal, float *noise)
+static void energies_c(const FloatPlane *ref, const FloatPlane *dis, FloatAnsnrEnergy *total)
 {
-    float sig = 0, err = 0;
+    *total = (FloatAnsnrEnergy){0, 0};
     for (unsigned i = 0; i < ref->h; i++) {
-        const float *r = ref->data + i * ref->stride;
-        const float *d = dis->data + i * dis->stride;
-        float sig_row = 0, err_row = 0;
-        for (unsigned j = 0; j < ref->w; j++) {
-            sig_row += r[j] * r[j];
-            err_row += (r[j] - d[j]) * (r[j] - d[j]);
-        }
-        sig += sig_row;
-        err += err_row;
+        FloatAnsnrEnergy row = {0, 0};
+        float_ansnr_row_energies(ref->data + i * ref->stride, dis->data + i * dis->stride,
+                                 (int)ref->w, &row);
+        float_ansnr_add_row(total, row);
     }
-    *signal = sig;
-    *noise = err;
 }
 
 void float_ansnr_dsp_init(FloatAnsnrDsp *dsp, unsigned cpu_flags)

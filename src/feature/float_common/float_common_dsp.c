@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "float_common_dsp.h"
+#include "float_common_math.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -15,7 +16,7 @@ static void load_8_c(const FloatPlane *dst, const uint8_t *src, ptrdiff_t src_st
         const uint8_t *in = src + i * src_stride;
         float *out = dst->data + i * dst->stride;
         for (unsigned j = 0; j < dst->w; j++)
-            out[j] = (float)in[j] - 128;
+            out[j] = float_from_8(in[j]);
     }
 }
 
@@ -26,19 +27,8 @@ static void load_16_c(const FloatPlane *dst, const uint16_t *src, ptrdiff_t src_
         const uint16_t *in = (const uint16_t *)((const uint8_t *)src + i * src_stride);
         float *out = dst->data + i * dst->stride;
         for (unsigned j = 0; j < dst->w; j++)
-            out[j] = (float)in[j] / divisor - 128;
+            out[j] = float_from_16(in[j], divisor);
     }
-}
-
-/* Reflection about the first and last sample, which are not repeated; valid
- * for -n < i < 2n - 1. */
-static inline unsigned reflect(int i, unsigned n)
-{
-    if (i < 0)
-        return (unsigned)-i;
-    if ((unsigned)i >= n)
-        return 2 * n - (unsigned)i - 2;
-    return (unsigned)i;
 }
 
 enum FilterInput { INPUT_PLAIN, INPUT_SQUARE, INPUT_PRODUCT };
@@ -56,7 +46,7 @@ static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const F
         for (unsigned j = 0; j < w; j++)
             mid[j] = 0.0f;
         for (unsigned k = 0; k < n; k++) {
-            const size_t y = reflect((int)i - (int)r + (int)k, h);
+            const size_t y = float_reflect((int)i - (int)r + (int)k, h);
             const float *ra = a->data + y * a->stride;
             const float *rb = input == INPUT_PRODUCT ? b->data + y * b->stride : ra;
             const float t = taps[k];
@@ -111,18 +101,6 @@ static int same_size(const FloatPlane *dst, const FloatPlane *src)
     return dst->w == src->w && dst->h == src->h;
 }
 
-/* The reflection of the samplers: once about each end, in float. */
-static float mirror(float i, float left, float right)
-{
-    return i < left ? -i : i > right ? 2 * right - i : i;
-}
-
-/* Source coordinate of output sample x when centres are aligned. */
-static float source_position(int x, float ratio)
-{
-    return (float)((x + 0.5) * ratio - 0.5);
-}
-
 static void resample_nearest_c(const FloatPlane *dst, const FloatPlane *src)
 {
     if (same_size(dst, src)) {
@@ -131,10 +109,10 @@ static void resample_nearest_c(const FloatPlane *dst, const FloatPlane *src)
     }
     const float ratio_x = (float)src->w / dst->w, ratio_y = (float)src->h / dst->h;
     for (unsigned y = 0; y < dst->h; y++) {
-        const float *in = src->data + (int)((int)y * ratio_y) * src->stride;
+        const float *in = src->data + float_nearest_index((int)y, ratio_y) * src->stride;
         float *out = dst->data + y * dst->stride;
         for (unsigned x = 0; x < dst->w; x++)
-            out[x] = in[(int)((int)x * ratio_x)];
+            out[x] = in[float_nearest_index((int)x, ratio_x)];
     }
 }
 
@@ -147,19 +125,12 @@ static void resample_bilinear_c(const FloatPlane *dst, const FloatPlane *src)
     const float ratio_x = (float)src->w / dst->w, ratio_y = (float)src->h / dst->h;
     const float right = (float)((int)src->w - 1), bottom = (float)((int)src->h - 1);
     for (unsigned y = 0; y < dst->h; y++) {
-        const float yy = source_position((int)y, ratio_y);
-        const int y1 = (int)mirror((float)floor(yy), 0, bottom);
-        const int y2 = (int)mirror((float)ceil(yy), 0, bottom);
-        const float dy = yy - y1;
-        const float *r1 = src->data + y1 * src->stride, *r2 = src->data + y2 * src->stride;
+        const FloatBilinearTap ty = float_bilinear_tap((int)y, ratio_y, bottom);
+        const float *r1 = src->data + ty.lo * src->stride, *r2 = src->data + ty.hi * src->stride;
         float *out = dst->data + y * dst->stride;
         for (unsigned x = 0; x < dst->w; x++) {
-            const float xx = source_position((int)x, ratio_x);
-            const int x1 = (int)mirror((float)floor(xx), 0, right);
-            const int x2 = (int)mirror((float)ceil(xx), 0, right);
-            const float dx = xx - x1;
-            out[x] = (1 - dy) * (1 - dx) * r1[x1] + (1 - dy) * dx * r1[x2] +
-                     dy * (1 - dx) * r2[x1] + dy * dx * r2[x2];
+            const FloatBilinearTap tx = float_bilinear_tap((int)x, ratio_x, right);
+            out[x] = float_bilinear_mix(&tx, &ty, r1[tx.lo], r1[tx.hi], r2[tx.lo], r2[tx.hi]);
         }
     }
 }
@@ -196,27 +167,24 @@ typedef struct Kernel {
     int normalise;
 } Kernel;
 
+static void kernel_taps(const Kernel *k, float pos, unsigned n, FloatResampleTaps *t)
+{
+    const int p0 = (int)floor(pos);
+    const float d = pos - p0;
+    const float last = (float)((int)n - 1);
+    for (int i = k->lo; i <= k->hi; i++) {
+        t->index[i - k->lo] = (int)float_resample_mirror((float)(p0 + i), 0, last);
+        t->weight[i - k->lo] = k->fn(i - d, k->a);
+    }
+}
+
 static inline float interpolate(const FloatPlane *src, float x, float y, const Kernel *k)
 {
-    const int x0 = (int)floor(x), y0 = (int)floor(y);
-    const float dx = x - x0, dy = y - y0;
-    float wx[16], wy[16];
-    for (int i = k->lo; i <= k->hi; i++) {
-        wx[i - k->lo] = k->fn(i - dx, k->a);
-        wy[i - k->lo] = k->fn(i - dy, k->a);
-    }
-    const float right = (float)((int)src->w - 1), bottom = (float)((int)src->h - 1);
-    float value = 0.0f, weight_sum = 0.0f;
-    for (int j = k->lo; j <= k->hi; j++) {
-        const int yi = (int)mirror((float)(y0 + j), 0, bottom);
-        for (int i = k->lo; i <= k->hi; i++) {
-            const int xi = (int)mirror((float)(x0 + i), 0, right);
-            const float weight = wx[i - k->lo] * wy[j - k->lo];
-            weight_sum += weight;
-            value += src->data[yi * src->stride + xi] * weight;
-        }
-    }
-    return k->normalise ? value / weight_sum : value;
+    FloatResampleTaps tx, ty;
+    kernel_taps(k, x, src->w, &tx);
+    kernel_taps(k, y, src->h, &ty);
+    return float_resample_mix(&tx, &ty, (unsigned)(k->hi - k->lo + 1), k->normalise, src->data,
+                              src->stride);
 }
 
 static void resample_kernel(const FloatPlane *dst, const FloatPlane *src, const Kernel *k)
@@ -227,10 +195,10 @@ static void resample_kernel(const FloatPlane *dst, const FloatPlane *src, const 
     }
     const float ratio_x = (float)src->w / dst->w, ratio_y = (float)src->h / dst->h;
     for (unsigned y = 0; y < dst->h; y++) {
-        const float yy = source_position((int)y, ratio_y);
+        const float yy = float_resample_position((int)y, ratio_y);
         float *out = dst->data + y * dst->stride;
         for (unsigned x = 0; x < dst->w; x++)
-            out[x] = interpolate(src, source_position((int)x, ratio_x), yy, k);
+            out[x] = interpolate(src, float_resample_position((int)x, ratio_x), yy, k);
     }
 }
 
@@ -240,16 +208,25 @@ static float cubic_weight(float t, float a)
     return bicubic_kernel(t);
 }
 
+static const Kernel cubic = {cubic_weight, -1, 2, 0.0f, 0};
+static const Kernel lanczos = {lanczos4_kernel, -4, 4, 4.0f, 1};
+
 static void resample_bicubic_c(const FloatPlane *dst, const FloatPlane *src)
 {
-    static const Kernel cubic = {cubic_weight, -1, 2, 0.0f, 0};
     resample_kernel(dst, src, &cubic);
 }
 
 static void resample_lanczos4_c(const FloatPlane *dst, const FloatPlane *src)
 {
-    static const Kernel lanczos = {lanczos4_kernel, -4, 4, 4.0f, 1};
     resample_kernel(dst, src, &lanczos);
+}
+
+unsigned float_resample_taps(enum FloatResampleMethod method, int i, float ratio, unsigned n,
+                             FloatResampleTaps *taps)
+{
+    const Kernel *k = method == FLOAT_RESAMPLE_LANCZOS4 ? &lanczos : &cubic;
+    kernel_taps(k, float_resample_position(i, ratio), n, taps);
+    return (unsigned)(k->hi - k->lo + 1);
 }
 
 void float_common_dsp_init(FloatCommonDsp *dsp, unsigned cpu_flags)

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "float_common_math.h"
+
 /* A plane of floats; stride in elements. */
 typedef struct FloatPlane {
     float *data;
@@ -65,5 +67,11 @@ typedef struct FloatCommonDsp {
 } FloatCommonDsp;
 
 void float_common_dsp_init(FloatCommonDsp *dsp, unsigned cpu_flags);
+
+/* The taps of output sample i along an axis of n source samples of the
+ * bicubic or (any other method) Lanczos resampler; ratio: n / the output's
+ * size. Returns their number: 4 or 9 (FloatResampleTaps, float_common_math.h). */
+unsigned float_resample_taps(enum FloatResampleMethod method, int i, float ratio, unsigned n,
+                             FloatResampleTaps *taps);
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/log.h"
 #include "float_plane.h"
 
 #define FLOAT_PLANE_ALIGN 64
@@ -28,6 +29,15 @@ void float_plane_free(FloatPlane *p)
 bool float_plane_depth_supported(unsigned bpc)
 {
     return bpc == 8 || bpc == 10 || bpc == 12 || bpc == 16;
+}
+
+int float_plane_check_depth(const char *fex_name, unsigned bpc)
+{
+    if (float_plane_depth_supported(bpc))
+        return 0;
+    vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: %u-bit input is not supported (8, 10, 12 or 16)", fex_name,
+             bpc);
+    return -EINVAL;
 }
 
 void float_plane_load(const FloatCommonDsp *dsp, const FloatPlane *dst, const VmafPicture *pic,

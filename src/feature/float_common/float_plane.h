@@ -15,6 +15,8 @@ void float_plane_free(FloatPlane *p);
 /* libvmaf converts 8-, 10-, 12- and 16-bit pictures only (other depths it
  * reads as bytes); the float extractors refuse the rest. */
 bool float_plane_depth_supported(unsigned bpc);
+/* The same, logged as fex_name's error: 0 or -EINVAL. */
+int float_plane_check_depth(const char *fex_name, unsigned bpc);
 
 /* dst (of the plane's size) = plane `plane` of pic, converted. */
 void float_plane_load(const FloatCommonDsp *dsp, const FloatPlane *dst, const VmafPicture *pic,

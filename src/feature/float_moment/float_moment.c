@@ -1,12 +1,11 @@
 /* libvmaf's float moments: the mean and the mean square of each picture's
  * luma, with samples at 8-bit scale (a 10-bit sample divided by 4). */
-#include <errno.h>
 #include <stdint.h>
 
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
-#include "core/log.h"
 #include "feature/float_common/float_plane.h"
+#include "float_moment_common.h"
 #include "float_moment_dsp.h"
 
 typedef struct FloatMomentState {
@@ -14,18 +13,13 @@ typedef struct FloatMomentState {
     FloatMomentDsp dsp;
 } FloatMomentState;
 
-/* As in libvmaf, the provided name is the extractor's, not an emitted one. */
-static const char *const float_moment_features[] = {"float_moment", NULL};
-
 static int float_moment_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
                              unsigned w, unsigned h)
 {
     FloatMomentState *s = ctx->priv;
-    if (!float_plane_depth_supported(bpc)) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "float_moment: %u-bit input is not supported (8, 10, 12 or 16)", bpc);
-        return -EINVAL;
-    }
+    const int err = float_plane_check_depth(ctx->fex->name, bpc);
+    if (err)
+        return err;
     s->bpc = bpc;
     float_moment_dsp_init(&s->dsp, vmaf_get_cpu_flags());
     return 0;
@@ -45,24 +39,16 @@ static int float_moment_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictu
                                 unsigned index, VmafFeatureCollector *fc)
 {
     const FloatMomentState *s = ctx->priv;
-    const int pixels = (int)(ref->w[0] * ref->h[0]);
     double r[2], d[2];
     luma_sums(s, ref, r);
     luma_sums(s, dist, d);
-    int err = vmaf_fex_append(ctx, fc, "float_moment_ref1st", r[0] / pixels, index);
-    if (!err)
-        err = vmaf_fex_append(ctx, fc, "float_moment_dis1st", d[0] / pixels, index);
-    if (!err)
-        err = vmaf_fex_append(ctx, fc, "float_moment_ref2nd", r[1] / pixels, index);
-    if (!err)
-        err = vmaf_fex_append(ctx, fc, "float_moment_dis2nd", d[1] / pixels, index);
-    return err;
+    return float_moment_append(ctx, fc, r, d, (int)(ref->w[0] * ref->h[0]), index);
 }
 
 const VmafFeatureExtractor vmaf_fex_float_moment = {
     .name = "float_moment",
     .priv_size = sizeof(FloatMomentState),
-    .provided_features = float_moment_features,
+    .provided_features = float_moment_provided_features,
     .init = float_moment_init,
     .extract = float_moment_extract,
 };

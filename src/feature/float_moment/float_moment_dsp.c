@@ -1,4 +1,5 @@
 #include "float_moment_dsp.h"
+#include "float_moment_math.h"
 
 static void sums_8_c(const uint8_t *src, ptrdiff_t stride, unsigned w, unsigned h, double sum[2])
 {
@@ -7,7 +8,7 @@ static void sums_8_c(const uint8_t *src, ptrdiff_t stride, unsigned w, unsigned 
         for (unsigned j = 0; j < w; j++) {
             const float v = src[j];
             s += v;
-            sq += v * v;
+            sq += float_moment_square(v);
         }
     }
     sum[0] = s;
@@ -20,9 +21,9 @@ static void sums_16_c(const uint16_t *src, ptrdiff_t stride, unsigned w, unsigne
     double s = 0, sq = 0;
     for (unsigned i = 0; i < h; i++, src = (const uint16_t *)((const uint8_t *)src + stride)) {
         for (unsigned j = 0; j < w; j++) {
-            const float v = (float)src[j] / divisor;
+            const float v = float_moment_sample_16(src[j], divisor);
             s += v;
-            sq += v * v;
+            sq += float_moment_square(v);
         }
     }
     sum[0] = s;

@@ -1,7 +1,6 @@
 /* C reference of the float motion stage (float_motion_dsp.h). */
-#include <math.h>
-
 #include "float_motion_dsp.h"
+#include "float_motion_math.h"
 
 static float sad_c(const FloatPlane *a, const FloatPlane *b)
 {
@@ -10,7 +9,7 @@ static float sad_c(const FloatPlane *a, const FloatPlane *b)
         const float *ra = a->data + i * a->stride, *rb = b->data + i * b->stride;
         float row = 0.0f;
         for (unsigned j = 0; j < b->w; j++)
-            row = (float)(row + fabs(ra[j] - rb[j]));
+            row += float_motion_abs_diff(ra[j], rb[j]);
         sum += row;
     }
     return sum;

@@ -10,8 +10,9 @@ typedef struct FloatMotionDsp {
     FloatCommonDsp common;
     /* Sum of |a - b| over a plane of b's size: each row summed in float,
      * every |a - b| widened to double before it is added and the sum
-     * rounded back (libvmaf takes fabs of the float difference); then the
-     * rows summed in float. */
+     * rounded back (libvmaf takes fabs of the float difference), which
+     * float_motion_math.h shows is the float sum; then the rows summed in
+     * float. */
     float (*sad)(const FloatPlane *a, const FloatPlane *b);
 } FloatMotionDsp;
 

@@ -1,14 +1,13 @@
 #include "float_psnr_dsp.h"
+#include "float_psnr_math.h"
 
 static double sse_8_c(const uint8_t *ref, ptrdiff_t ref_stride, const uint8_t *dis,
                       ptrdiff_t dis_stride, unsigned w, unsigned h)
 {
     double sse = 0;
     for (unsigned i = 0; i < h; i++, ref += ref_stride, dis += dis_stride) {
-        for (unsigned j = 0; j < w; j++) {
-            const float d = (float)ref[j] - (float)dis[j];
-            sse += d * d;
-        }
+        for (unsigned j = 0; j < w; j++)
+            sse += float_psnr_sq_error_8(ref[j], dis[j]);
     }
     return sse;
 }
@@ -18,10 +17,8 @@ static double sse_16_c(const uint16_t *ref, ptrdiff_t ref_stride, const uint16_t
 {
     double sse = 0;
     for (unsigned i = 0; i < h; i++) {
-        for (unsigned j = 0; j < w; j++) {
-            const float d = (float)ref[j] / divisor - (float)dis[j] / divisor;
-            sse += d * d;
-        }
+        for (unsigned j = 0; j < w; j++)
+            sse += float_psnr_sq_error_16(ref[j], dis[j], divisor);
         ref = (const uint16_t *)((const uint8_t *)ref + ref_stride);
         dis = (const uint16_t *)((const uint8_t *)dis + dis_stride);
     }

@@ -12,9 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Taps of the Gaussian window (sigma 1.5); it is applied only where it fits
- * in the picture, so a w x h plane gives (w - 10) x (h - 10) values. */
-#define SSIM_WINDOW 11
+#include "float_ssim_math.h"
 
 /* The window's taps, as libvmaf tabulates them. */
 extern const float float_ssim_gaussian[SSIM_WINDOW];
@@ -61,10 +59,9 @@ typedef struct FloatSsimDsp {
 
 void float_ssim_dsp_init(FloatSsimDsp *dsp, unsigned cpu_flags);
 
-/* The C reference of one output sample of box_decimate and of one pixel of
- * accumulate_row, which SIMD variants finish their rows with. */
-float float_ssim_box_at(const float *src, ptrdiff_t src_stride, unsigned w, unsigned h, unsigned x,
-                        unsigned y, unsigned factor);
+/* The C reference of one pixel of accumulate_row, which SIMD variants finish
+ * their rows with (float_ssim_box_at(), float_ssim_math.h, is box_decimate's
+ * of one output sample). */
 void float_ssim_accumulate_at(SsimSums *sums, const SsimMomentRow *row, unsigned x);
 
 /* Output size of box_decimate: n / factor, plus one when n is odd (also when
@@ -73,18 +70,6 @@ void float_ssim_accumulate_at(SsimSums *sums, const SsimMomentRow *row, unsigned
 static inline unsigned ssim_decimated_size(unsigned n, unsigned factor)
 {
     return n / factor + (n & 1);
-}
-
-/* Whole-sample mirror about the edges, -1 -> 0 and n -> n - 1, as both
- * decimations read the picture. One reflection only: callers never reach
- * further than n past either edge. */
-static inline int ssim_mirror(int i, int n)
-{
-    if (i < 0)
-        return -1 - i;
-    if (i >= n)
-        return 2 * n - 1 - i;
-    return i;
 }
 
 #endif

@@ -66,10 +66,10 @@ static void window_output_row(const FloatSsimDsp *dsp, const SsimPassBuffers *bu
     }
 }
 
-SsimMeans ssim_pass(const FloatSsimDsp *dsp, const SsimPassBuffers *buf, const float *ref,
-                    const float *dis, ptrdiff_t stride, unsigned w, unsigned h)
+SsimSums ssim_pass_sums(const FloatSsimDsp *dsp, const SsimPassBuffers *buf, const float *ref,
+                        const float *dis, ptrdiff_t stride, unsigned w, unsigned h)
 {
-    const unsigned out_w = w - (SSIM_WINDOW - 1), out_h = h - (SSIM_WINDOW - 1);
+    const unsigned out_w = w - (SSIM_WINDOW - 1);
     const SsimMomentRow moments = {
         .mu_ref = buf->moment[0],
         .mu_dis = buf->moment[1],
@@ -87,11 +87,23 @@ SsimMeans ssim_pass(const FloatSsimDsp *dsp, const SsimPassBuffers *buf, const f
         dsp->accumulate_row(&sums, &moments, out_w);
     }
 
+    return sums;
+}
+
+SsimMeans ssim_pass(const FloatSsimDsp *dsp, const SsimPassBuffers *buf, const float *ref,
+                    const float *dis, ptrdiff_t stride, unsigned w, unsigned h)
+{
+    const SsimSums sums = ssim_pass_sums(dsp, buf, ref, dis, stride, w, h);
+    return ssim_means(&sums, w - (SSIM_WINDOW - 1), h - (SSIM_WINDOW - 1));
+}
+
+SsimMeans ssim_means(const SsimSums *sums, unsigned out_w, unsigned out_h)
+{
     const double n = (double)out_w * out_h;
     return (SsimMeans){
-        .ssim = (float)(sums.lcs / n),
-        .l = (float)(sums.l / n),
-        .c = (float)(sums.c / n),
-        .s = (float)(sums.s / n),
+        .ssim = (float)(sums->lcs / n),
+        .l = (float)(sums->l / n),
+        .c = (float)(sums->c / n),
+        .s = (float)(sums->s / n),
     };
 }

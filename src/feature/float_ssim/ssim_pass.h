@@ -35,8 +35,15 @@ void ssim_pass_buffers_free(SsimPassBuffers *buf);
 void ssim_load_plane(const FloatSsimDsp *dsp, float *dst, const VmafPicture *pic, unsigned p);
 
 /* ref and dis are w x h with stride floats per row; w at most the max_w buf was
- * allocated for, both dimensions at least SSIM_WINDOW. */
+ * allocated for, both dimensions at least SSIM_WINDOW. ssim_pass_sums() gives
+ * the sums over the window positions in raster order, ssim_pass() their
+ * means. */
+SsimSums ssim_pass_sums(const FloatSsimDsp *dsp, const SsimPassBuffers *buf, const float *ref,
+                        const float *dis, ptrdiff_t stride, unsigned w, unsigned h);
 SsimMeans ssim_pass(const FloatSsimDsp *dsp, const SsimPassBuffers *buf, const float *ref,
                     const float *dis, ptrdiff_t stride, unsigned w, unsigned h);
+
+/* The means of sums over out_w x out_h pixels, as ssim_pass() returns them. */
+SsimMeans ssim_means(const SsimSums *sums, unsigned out_w, unsigned out_h);
 
 #endif

@@ -5,6 +5,7 @@
 #define VMAF_FEATURE_FLOAT_VIF_DSP_H
 
 #include "feature/float_common/float_common_dsp.h"
+#include "float_vif_math.h" /* float_vif_log2() */
 
 /* The low-passed means, squares and cross product of a reference/distorted
  * pair at one scale, all of one size. */
@@ -28,9 +29,5 @@ typedef struct FloatVifDsp {
 } FloatVifDsp;
 
 void float_vif_dsp_init(FloatVifDsp *dsp, unsigned cpu_flags);
-
-/* libvmaf's log2 of VIF: the exponent plus a degree-8 polynomial of the
- * mantissa, -inf at 0 and NaN below. */
-float float_vif_log2(float x);
 
 #endif

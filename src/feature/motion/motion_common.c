@@ -64,11 +64,15 @@ static uint64_t blurred_difference_sad(MotionSad *m, const VmafPicture *prev,
     return sad;
 }
 
+double motion_score_of_sad(const MotionScoring *opt, uint64_t sad, unsigned w, unsigned h)
+{
+    return min_of((double)sad / 256.0 / (w * h) * opt->fps_weight, opt->max_val);
+}
+
 double motion_sad_score(MotionSad *m, const MotionScoring *opt, const VmafPicture *prev,
                         const VmafPicture *cur)
 {
-    const double sad = (double)blurred_difference_sad(m, prev, cur);
-    return min_of(sad / 256.0 / (m->w * m->h) * opt->fps_weight, opt->max_val);
+    return motion_score_of_sad(opt, blurred_difference_sad(m, prev, cur), m->w, m->h);
 }
 
 /* motion2 of frame i: the smaller of the sad scores around it, so that a

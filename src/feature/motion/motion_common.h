@@ -120,6 +120,10 @@ unsigned motion_frame_distance(const MotionScoring *opt);
 int motion_sad_init(MotionSad *m, unsigned w, unsigned h, unsigned bpc);
 void motion_sad_close(MotionSad *m);
 
+/* The clipped, frame-rate-weighted score of a w x h plane's sad (the sum of
+ * |blurred difference|, as the DSP table sums it). */
+double motion_score_of_sad(const MotionScoring *opt, uint64_t sad, unsigned w, unsigned h);
+
 /* The clipped, frame-rate-weighted sad score of cur against prev. */
 double motion_sad_score(MotionSad *m, const MotionScoring *opt, const VmafPicture *prev,
                         const VmafPicture *cur);

@@ -4,7 +4,7 @@
 #include "motion_dsp.h"
 #include "x86/motion_x86.h"
 
-const int32_t motion_filter[MOTION_FILTER_TAPS] = {3571, 16004, 26386, 16004, 3571};
+const int32_t motion_filter[MOTION_FILTER_TAPS] = MOTION_FILTER_COEFFICIENTS;
 
 void motion_diff_blur_vertical_8_c(int32_t *dst, const MotionRows *rows, unsigned w, unsigned shift)
 {

@@ -9,14 +9,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/hd.h"
+
 enum { MOTION_FILTER_TAPS = 5, MOTION_RADIUS = MOTION_FILTER_TAPS / 2 };
 
-/* Q16 Gaussian-like taps, symmetric, summing to 65536. */
+/* Q16 Gaussian-like taps, symmetric, summing to 65536; the initialiser
+ * also fills the CUDA twins' constant copy. */
+#define MOTION_FILTER_COEFFICIENTS                                                                 \
+    {                                                                                              \
+        3571, 16004, 26386, 16004, 3571                                                            \
+    }
 extern const int32_t motion_filter[MOTION_FILTER_TAPS];
 
 /* Index i of a line of n samples, reflected about the first and the last
- * sample without repeating them; valid for -n < i < 2n - 1. */
-static inline unsigned motion_mirror_index(int i, unsigned n)
+ * sample without repeating them; valid for -n < i < 2n - 1. The CUDA
+ * twins' kernels reflect with it too (core/hd.h). */
+static inline VMAF_HD unsigned motion_mirror_index(int i, unsigned n)
 {
     if (i < 0)
         return (unsigned)-i;

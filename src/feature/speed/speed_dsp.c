@@ -1,5 +1,6 @@
 /* C reference of the SpEED stages. */
 #include "speed_dsp.h"
+#include "speed_math.h"
 
 static void subtract_c(float *a, const float *b, ptrdiff_t stride, unsigned w, unsigned h)
 {
@@ -19,25 +20,13 @@ static void decimate_16_c(const float *src, float *dst, ptrdiff_t stride, unsign
 
 static float sum_c(const float *src, ptrdiff_t stride, unsigned w, unsigned h)
 {
-    float acc = 0;
-    for (unsigned i = 0; i < h; i++) {
-        for (unsigned j = 0; j < w; j++)
-            acc += src[i * stride + j];
-    }
-    return acc;
+    return speed_window_sum(src, stride, w, h);
 }
 
 static double cov_sum_c(const float *x, const float *y, ptrdiff_t stride, unsigned w, unsigned h,
                         double mean_x, double mean_y)
 {
-    double acc = 0;
-    for (unsigned i = 0; i < h; i++) {
-        for (unsigned j = 0; j < w; j++) {
-            const double dx = x[i * stride + j], dy = y[i * stride + j];
-            acc += (dx - mean_x) * (dy - mean_y);
-        }
-    }
-    return acc;
+    return speed_window_cov_sum(x, y, stride, w, h, mean_x, mean_y);
 }
 
 void speed_dsp_init(SpeedDsp *dsp, unsigned cpu_flags)

@@ -7,27 +7,14 @@
 
 #include "core/log.h"
 #include "speed_linalg.h"
+#include "speed_math.h"
 
-#define SPEED_EPS 1e-6
 #define SPEED_MAX_QR_STEPS 500
-
-static int sign_of(float x)
-{
-    return x >= 0 ? 1 : -1;
-}
 
 /* sqrt(x^2 + y^2): the squares summed in float, the root taken in double. */
 static float hypotenuse(float x, float y)
 {
     return (float)sqrt(x * x + y * y);
-}
-
-static float vector_norm(const float *v, int n)
-{
-    float sum = 0;
-    for (int i = 0; i < n; i++)
-        sum += v[i] * v[i];
-    return (float)sqrt(sum);
 }
 
 /* Norm of column col of a from row first down. */
@@ -51,7 +38,7 @@ static float householder_column(float *a, int n, int col, int first)
     if (tail == 0.0f)
         return 0.0f;
     const float alpha = a[first * n + col];
-    const float beta = (float)-sign_of(alpha) * hypotenuse(alpha, tail);
+    const float beta = (float)-speed_sign_of(alpha) * hypotenuse(alpha, tail);
     const float tau = (beta - alpha) / beta;
     const float scale = alpha - beta;
     if (scale != 0.0f) {
@@ -230,7 +217,7 @@ void speed_eigenvalues(const float *a, int n, float *eig, float *scratch)
 }
 
 /* dst (rows x cols) = x (rows x inner) * y (inner x cols), each element
- * summed over inner in order from 0. */
+ * speed_product()'s sum, computed row by row for the vectoriser. */
 static void multiply(float *dst, const float *x, const float *y, int rows, int inner, int cols)
 {
     memset(dst, 0, sizeof(*dst) * rows * cols);
@@ -253,29 +240,15 @@ static void householder_qr(const float *a, int n, float *qt, float *r, float *sc
             qt[i * n + j] = i == j ? 1 : 0;
     }
     for (int k = 0; k + 1 < n; k++) {
-        /* The leading k rows and columns of z become the identity. */
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (i < k || j < k)
-                    z[i * n + j] = i == j ? 1 : 0;
-            }
-        }
-        for (int i = 0; i < n; i++)
-            v[i] = z[i * n + k];
-        const float norm = vector_norm(v, n);
-        v[k] += (float)sign_of(a[k * n + k]) * norm;
-        const float length = vector_norm(v, n);
-        for (int i = 0; i < n; i++)
-            v[i] = v[i] / length;
-
-        /* h = I - 2 v v' */
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++)
-                h[i * n + j] = -2.0f * v[i] * v[j];
+                z[i * n + j] = speed_qr_minor(z[i * n + j], i, j, k);
         }
-        for (int i = 0; i < n; i++)
-            h[i * n + i] += 1;
-
+        speed_householder_vector(z, n, k, a[k * n + k], v);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++)
+                h[i * n + j] = speed_reflector(v, i, j);
+        }
         multiply(tmp, h, z, n, n, n);
         memcpy(z, tmp, sizeof(*z) * n * n);
         multiply(tmp, h, qt, n, n, n);
@@ -292,15 +265,10 @@ int speed_solve(const float *a, int n, const float *b, int cols, float *x, float
 
     /* Back substitution on r x = qt b. */
     for (int i = n - 1; i >= 0; i--) {
-        const float pivot = r[i * n + i];
-        if (fabsf(pivot) < SPEED_EPS)
+        if (fabsf(r[i * n + i]) < SPEED_EPS)
             return -EINVAL;
-        for (int j = 0; j < cols; j++) {
-            float t = rhs[i * cols + j];
-            for (int k = i + 1; k < n; k++)
-                t -= x[k * cols + j] * r[i * n + k];
-            x[i * cols + j] = t / pivot;
-        }
+        for (int j = 0; j < cols; j++)
+            x[i * cols + j] = speed_back_substitute(r, n, i, rhs[i * cols + j], x + j, cols);
     }
     return 0;
 }

@@ -1,6 +1,6 @@
-/* The option rows speed_chroma and speed_temporal share, written into a
- * SpeedParams named params in the extractor's state; every row is part of
- * the feature names when not at its default. */
+/* The option rows of speed_chroma and speed_temporal (and their CUDA twins):
+ * the shared ones write into a SpeedParams named params in the extractor's
+ * state; every row is part of the feature names when not at its default. */
 #ifndef VMAF_FEATURE_SPEED_OPTIONS_H
 #define VMAF_FEATURE_SPEED_OPTIONS_H
 
@@ -63,6 +63,59 @@
         .default_val.d = 0.0,                                                                      \
         .min = 0.0,                                                                                \
         .max = 1.0,                                                                                \
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,                                                      \
+    }
+
+/* speed_chroma's own rows; State has a double max_val. */
+#define SPEED_CHROMA_OPTIONS(State)                                                                \
+    SPEED_SHARED_OPTIONS(State),                                                                   \
+    {                                                                                              \
+        .name = "speed_max_val",                                                                   \
+        .alias = "mxv",                                                                            \
+        .help = "largest score written; larger ones are clipped",                                  \
+        .offset = offsetof(State, max_val),                                                        \
+        .type = VMAF_OPT_TYPE_DOUBLE,                                                              \
+        .default_val.d = 1000.0,                                                                   \
+        .min = 0.0,                                                                                \
+        .max = 1000.0,                                                                             \
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,                                                      \
+    },                                                                                             \
+    {                                                                                              \
+        .name = "speed_weight_var_mode",                                                           \
+        .alias = "wvm",                                                                            \
+        .help = "variances weighting the entropies: 0 each its own, 1 both the reference's, 2 "    \
+                "both the distorted's, 3 both the mean, 4-6 the reference its own and the "        \
+                "distorted the mean, 3:1 or 1:3 mixtures of the two",                              \
+        .offset = offsetof(State, params.weight_var_mode),                                         \
+        .type = VMAF_OPT_TYPE_INT,                                                                 \
+        .default_val.i = 0,                                                                        \
+        .min = 0,                                                                                  \
+        .max = 6,                                                                                  \
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,                                                      \
+    }
+
+/* speed_temporal's own rows; State has a double max_val and a bool
+ * use_ref_diff. */
+#define SPEED_TEMPORAL_OPTIONS(State)                                                              \
+    SPEED_SHARED_OPTIONS(State),                                                                   \
+    {                                                                                              \
+        .name = "speed_max_val",                                                                   \
+        .alias = "mxv",                                                                            \
+        .help = "accepted and part of the feature name, but (as in libvmaf) it clips nothing",     \
+        .offset = offsetof(State, max_val),                                                        \
+        .type = VMAF_OPT_TYPE_DOUBLE,                                                              \
+        .default_val.d = 1000.0,                                                                   \
+        .min = 0.0,                                                                                \
+        .max = 1000.0,                                                                             \
+        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,                                                      \
+    },                                                                                             \
+    {                                                                                              \
+        .name = "speed_use_ref_diff",                                                              \
+        .alias = "urd",                                                                            \
+        .help = "take the distorted difference against the current reference frame",              \
+        .offset = offsetof(State, use_ref_diff),                                                   \
+        .type = VMAF_OPT_TYPE_BOOL,                                                                \
+        .default_val.b = false,                                                                    \
         .flags = VMAF_OPT_FLAG_FEATURE_PARAM,                                                      \
     }
 /* clang-format on */

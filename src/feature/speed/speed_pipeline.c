@@ -14,7 +14,6 @@
 /* The planes are decimated by 2^4 after the anti-alias filter. */
 #define SPEED_SCALES 4
 #define SPEED_ALIGN 64
-#define SPEED_EIGEN_FLOOR 1e-6
 
 static void make_filters(SpeedPipeline *s, float ks)
 {
@@ -104,8 +103,8 @@ static int set_geometry(SpeedPipeline *s, double prescale, unsigned w, unsigned 
     return 0;
 }
 
-int speed_pipeline_init(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsigned h,
-                        unsigned bpc, unsigned cpu_flags)
+int speed_pipeline_setup(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsigned h,
+                         unsigned bpc, unsigned cpu_flags)
 {
     memset(s, 0, sizeof(*s));
     speed_dsp_init(&s->dsp, cpu_flags);
@@ -133,8 +132,15 @@ int speed_pipeline_init(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsi
     s->nn_floor = (float)p->nn_floor;
     s->weight_var_mode = p->weight_var_mode;
     make_filters(s, (float)p->kernelscale);
+    return 0;
+}
 
-    err = allocate(s, h > s->scaled_h ? h : s->scaled_h);
+int speed_pipeline_init(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsigned h,
+                        unsigned bpc, unsigned cpu_flags)
+{
+    int err = speed_pipeline_setup(s, p, w, h, bpc, cpu_flags);
+    if (!err)
+        err = allocate(s, h > s->scaled_h ? h : s->scaled_h);
     if (err)
         speed_pipeline_close(s);
     return err;
@@ -198,14 +204,14 @@ static void covariance(SpeedPipeline *s, const float *plane)
     const unsigned ww = s->window_w, wh = s->window_h;
     for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
         const float *window = plane + (k / SPEED_BLOCK) * s->stride + k % SPEED_BLOCK;
-        s->means[k] = s->dsp.sum(window, s->stride, ww, wh) / (float)((size_t)ww * wh);
+        s->means[k] = speed_window_mean(s->dsp.sum(window, s->stride, ww, wh), ww, wh);
     }
     for (int a = 0; a < SPEED_BLOCK_ELEMS; a++) {
         const float *x = plane + (a / SPEED_BLOCK) * s->stride + a % SPEED_BLOCK;
         for (int b = 0; b <= a; b++) {
             const float *y = plane + (b / SPEED_BLOCK) * s->stride + b % SPEED_BLOCK;
             const double sum = s->dsp.cov_sum(x, y, s->stride, ww, wh, s->means[a], s->means[b]);
-            const float c = (float)(sum / (double)((size_t)ww * wh));
+            const float c = speed_covariance_of(sum, ww, wh);
             s->cov[a * SPEED_BLOCK_ELEMS + b] = c;
             s->cov[b * SPEED_BLOCK_ELEMS + a] = c;
         }
@@ -218,10 +224,9 @@ static void gather_blocks(SpeedPipeline *s, const float *plane)
     for (unsigned by = 0; by < s->blocks_y; by++) {
         for (unsigned bx = 0; bx < s->blocks_x; bx++) {
             const unsigned block = by * s->blocks_x + bx;
-            const float *src = plane + by * SPEED_BLOCK * s->stride + bx * SPEED_BLOCK;
             for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
                 s->samples[k * s->n_blocks + block] =
-                    src[(k / SPEED_BLOCK) * s->stride + k % SPEED_BLOCK];
+                    speed_block_sample(plane, s->stride, bx, by, k);
         }
     }
 }
@@ -231,45 +236,50 @@ static double log2_2pi_e(void)
     return log2(2 * M_PI * M_E);
 }
 
+bool speed_covariance_singular(const float *cov, float *eigenvalues, float *scratch)
+{
+    speed_eigenvalues(cov, SPEED_BLOCK_ELEMS, eigenvalues, scratch);
+    bool singular = false;
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
+        singular |= eigenvalues[k] < SPEED_EPS;
+    return singular;
+}
+
+/* Each block's entropy sum_k log2(2 pi e (l_k s + sigma_nn)) over the
+ * eigenvalues l_k of K, with s its variance multiplier. */
+void speed_blocks_finish(const SpeedPipeline *s, const float *eigenvalues, bool singular,
+                         SpeedBlocks *blocks)
+{
+    const unsigned nb = s->n_blocks;
+    /* The reference's variances of a singular plane are zeros of either
+     * sign; nothing below tells the signs apart (l * -0 + sigma_nn, 1 + -0). */
+    if (singular) {
+        vmaf_log(VMAF_LOG_LEVEL_WARNING, "speed: covariance matrix is singular");
+        memset(blocks->variance, 0, sizeof(float) * nb);
+    }
+    memset(blocks->entropy, 0, sizeof(float) * nb);
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
+        const float l = eigenvalues[k] < 0 ? 0 : eigenvalues[k];
+        for (unsigned b = 0; b < nb; b++)
+            blocks->entropy[b] += log2(l * blocks->variance[b] + s->sigma_nn) + log2_2pi_e();
+    }
+}
+
 /* Fits the model to one centred plane: per block, the variance multiplier
- * s = y' K^-1 y / 25 and the entropy sum_k log2(2 pi e (l_k s + sigma_nn))
- * over the eigenvalues l_k of K. Returns true when K is singular; the
- * variances are then 0. */
+ * s = y' K^-1 y / 25 and the entropy. Returns true when K is singular. */
 static bool fit_blocks(SpeedPipeline *s, const float *plane, SpeedBlocks *out)
 {
     const unsigned nb = s->n_blocks;
     covariance(s, plane);
-    speed_eigenvalues(s->cov, SPEED_BLOCK_ELEMS, s->eigenvalues, s->linalg_scratch);
-    gather_blocks(s, plane);
-
-    bool singular = false;
-    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
-        singular |= s->eigenvalues[k] < SPEED_EIGEN_FLOOR;
-    if (!singular)
+    bool singular = speed_covariance_singular(s->cov, s->eigenvalues, s->linalg_scratch);
+    if (!singular) {
+        gather_blocks(s, plane);
         singular = speed_solve(s->cov, SPEED_BLOCK_ELEMS, s->samples, (int)nb, s->solution,
                                s->linalg_scratch) != 0;
-    if (singular) {
-        vmaf_log(VMAF_LOG_LEVEL_WARNING, "speed: covariance matrix is singular");
-        memset(s->solution, 0, sizeof(float) * SPEED_BLOCK_ELEMS * nb);
     }
-
-    float *x = s->solution;
-    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
-        for (unsigned b = 0; b < nb; b++)
-            x[k * nb + b] = (x[k * nb + b] * s->samples[k * nb + b]) / (float)SPEED_BLOCK_ELEMS;
-    }
-    for (int k = 1; k < SPEED_BLOCK_ELEMS; k++) {
-        for (unsigned b = 0; b < nb; b++)
-            x[b] += x[k * nb + b];
-    }
-    memcpy(out->variance, x, sizeof(float) * nb);
-
-    memset(out->entropy, 0, sizeof(float) * nb);
-    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
-        const float l = s->eigenvalues[k] < 0 ? 0 : s->eigenvalues[k];
-        for (unsigned b = 0; b < nb; b++)
-            out->entropy[b] += log2(l * out->variance[b] + s->sigma_nn) + log2_2pi_e();
-    }
+    for (unsigned b = 0; !singular && b < nb; b++)
+        out->variance[b] = speed_block_variance(s->solution + b, s->samples + b, nb);
+    speed_blocks_finish(s, s->eigenvalues, singular, out);
     return singular;
 }
 
@@ -307,7 +317,7 @@ static void variance_weights(int mode, float vr, float vd, double *wr, double *w
     }
 }
 
-static float score_blocks(const SpeedPipeline *s)
+static float score_blocks(const SpeedPipeline *s, const SpeedBlocks *ref, const SpeedBlocks *dis)
 {
     /* Blocks where both entropies stay below that of pure neural noise
      * (raised by nn_floor) show no visible difference and add 0. */
@@ -315,11 +325,11 @@ static float score_blocks(const SpeedPipeline *s)
         (float)(SPEED_BLOCK_ELEMS * (log2((1 + s->nn_floor) * s->sigma_nn) + log2_2pi_e()));
     float score = 0;
     for (unsigned b = 0; b < s->n_blocks; b++) {
-        const float er = s->ref.entropy[b], ed = s->dis.entropy[b];
+        const float er = ref->entropy[b], ed = dis->entropy[b];
         if (er < floor_entropy && ed < floor_entropy)
             continue;
         double wr, wd;
-        variance_weights(s->weight_var_mode, s->ref.variance[b], s->dis.variance[b], &wr, &wd);
+        variance_weights(s->weight_var_mode, ref->variance[b], dis->variance[b], &wr, &wd);
         const float spatial_r = (float)(er * wr), spatial_d = (float)(ed * wd);
         score += fabsf(spatial_r - spatial_d);
     }
@@ -332,7 +342,13 @@ bool speed_pipeline_score(SpeedPipeline *s, float *ref, float *dis, float *score
     const bool ref_singular = fit_blocks(s, ref, &s->ref);
     decimate_and_center(s, dis);
     const bool dis_singular = fit_blocks(s, dis, &s->dis);
-    /* One singular side would inflate the score: call it 0. */
-    *score = ref_singular != dis_singular ? 0.0f : score_blocks(s);
+    *score = speed_pair_score(s, ref_singular, dis_singular, &s->ref, &s->dis);
     return ref_singular || dis_singular;
+}
+
+float speed_pair_score(const SpeedPipeline *s, bool ref_singular, bool dis_singular,
+                       const SpeedBlocks *ref, const SpeedBlocks *dis)
+{
+    /* One singular side would inflate the score: call it 0. */
+    return ref_singular != dis_singular ? 0.0f : score_blocks(s, ref, dis);
 }

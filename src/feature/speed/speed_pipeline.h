@@ -16,9 +16,8 @@
 #include "feature/float_common/float_common_dsp.h"
 #include "libvmaf/picture.h"
 #include "speed_dsp.h"
+#include "speed_math.h"
 
-#define SPEED_BLOCK 5
-#define SPEED_BLOCK_ELEMS (SPEED_BLOCK * SPEED_BLOCK)
 /* Widest filter: 9 taps times the largest kernel scale (4), made odd. */
 #define SPEED_MAX_TAPS 37
 
@@ -70,6 +69,11 @@ typedef struct SpeedPipeline {
  * scale or resize method, or when the decimated plane holds no 5x5 block. */
 int speed_pipeline_init(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsigned h,
                         unsigned bpc, unsigned cpu_flags);
+/* The same checks, geometry, filters and parameters, without the scratch
+ * (mem and what points into it stay NULL): for the CUDA twin, which scores
+ * with the functions below. */
+int speed_pipeline_setup(SpeedPipeline *s, const SpeedParams *p, unsigned w, unsigned h,
+                         unsigned bpc, unsigned cpu_flags);
 void speed_pipeline_close(SpeedPipeline *s);
 
 /* A zeroed plane of plane_floats floats for the caller to load, or NULL. */
@@ -86,5 +90,20 @@ void speed_plane_subtract(const SpeedPipeline *s, float *a, const float *b);
  * one plane's covariance matrix cannot be inverted. Returns true when
  * either could not be (a warning is logged for each). */
 bool speed_pipeline_score(SpeedPipeline *s, float *ref, float *dis, float *score);
+
+/* The steps of the scoring after the covariance and the block solve, also
+ * run by the CUDA twin on what its kernels computed. */
+
+/* The 25 eigenvalues of a plane's covariance matrix (scratch:
+ * SPEED_EIGEN_SCRATCH(25) floats); true when one is below SPEED_EPS. */
+bool speed_covariance_singular(const float *cov, float *eigenvalues, float *scratch);
+/* Completes a plane's blocks, whose variances are set unless singular: a
+ * singular plane is warned of and its variances become 0; then each block's
+ * entropy from the eigenvalues. */
+void speed_blocks_finish(const SpeedPipeline *s, const float *eigenvalues, bool singular,
+                         SpeedBlocks *blocks);
+/* The score of a pair of completed planes: 0 when exactly one is singular. */
+float speed_pair_score(const SpeedPipeline *s, bool ref_singular, bool dis_singular,
+                       const SpeedBlocks *ref, const SpeedBlocks *dis);
 
 #endif

@@ -8,10 +8,9 @@
 
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
+#include "speed_common.h"
 #include "speed_options.h"
 #include "speed_pipeline.h"
-
-#define SPEED_TEMPORAL_FEATURE "Speed_temporal_feature_speed_temporal_score"
 
 typedef struct SpeedTemporalState {
     SpeedParams params; /* weight_var_mode stays 0: each side weighted by its own variance */
@@ -23,31 +22,9 @@ typedef struct SpeedTemporalState {
 } SpeedTemporalState;
 
 static const VmafOption speed_temporal_options[] = {
-    SPEED_SHARED_OPTIONS(SpeedTemporalState),
-    {
-        .name = "speed_max_val",
-        .alias = "mxv",
-        .help = "accepted and part of the feature name, but (as in libvmaf) it clips nothing",
-        .offset = offsetof(SpeedTemporalState, max_val),
-        .type = VMAF_OPT_TYPE_DOUBLE,
-        .default_val.d = 1000.0,
-        .min = 0.0,
-        .max = 1000.0,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
-    {
-        .name = "speed_use_ref_diff",
-        .alias = "urd",
-        .help = "take the distorted difference against the current reference frame",
-        .offset = offsetof(SpeedTemporalState, use_ref_diff),
-        .type = VMAF_OPT_TYPE_BOOL,
-        .default_val.b = false,
-        .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
-    },
+    SPEED_TEMPORAL_OPTIONS(SpeedTemporalState),
     {0},
 };
-
-static const char *const speed_temporal_features[] = {SPEED_TEMPORAL_FEATURE, NULL};
 
 static void speed_temporal_close(VmafFexContext *ctx)
 {

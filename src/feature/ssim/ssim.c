@@ -11,7 +11,7 @@
 
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
-#include "core/log.h"
+#include "ssim_common.h"
 #include "ssim_dsp.h"
 
 typedef struct SsimState {
@@ -23,17 +23,16 @@ typedef struct SsimState {
     double *mass_x, *mass_y; /* window mass per column and per row */
 } SsimState;
 
-static const char *const ssim_provided_features[] = {"ssim", NULL};
+static const char *const ssim_provided_features[] = SSIM_PROVIDED_FEATURES;
 
 static int ssim_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                      unsigned h)
 {
     SsimState *s = ctx->priv;
     (void)pix_fmt; /* luma only */
-    if (bpc < 8 || bpc > 16) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssim: %u-bit input is not supported (8 to 16)", bpc);
-        return -EINVAL;
-    }
+    const int err = ssim_check_depth(ctx->fex->name, bpc);
+    if (err)
+        return err;
     s->bpc = bpc;
     s->w = w;
     s->h = h;
@@ -96,7 +95,7 @@ static int ssim_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist
         if (y >= SSIM_RADIUS)
             score_output_row(s, y - SSIM_RADIUS, &ssim, &weight);
     }
-    return vmaf_fex_append(ctx, fc, "ssim", ssim / weight, index);
+    return ssim_append_score(ctx, fc, ssim, weight, index);
 }
 
 static void ssim_close(VmafFexContext *ctx)

@@ -2,30 +2,15 @@
 #include "ssim_dsp.h"
 #include "x86/ssim_x86.h"
 
-/* round(256 exp(-d^2 / (2 1.5^2)) / (1.5 sqrt(2 pi))) for d = 1..4, and the
- * centre making the sum 256. */
-const int32_t ssim_kernel[SSIM_TAPS] = {2, 9, 28, 55, 68, 55, 28, 9, 2};
+const int32_t ssim_kernel[SSIM_TAPS] = SSIM_KERNEL_TAPS;
 
 const double ssim_k1_sq = 0.01 * 0.01;
 const double ssim_k2_sq = 0.03 * 0.03;
 
-/* Taps [*first, *end) of the window centred on x fall inside [0, n). */
-static void taps_inside(unsigned x, unsigned n, unsigned *first, unsigned *end)
-{
-    *first = x < SSIM_RADIUS ? SSIM_RADIUS - x : 0;
-    *end = n - x <= SSIM_RADIUS ? SSIM_RADIUS + (n - x) : SSIM_TAPS;
-}
-
 void ssim_window_mass(double *mass, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        unsigned first, end;
-        taps_inside(i, n, &first, &end);
-        int32_t sum = 0;
-        for (unsigned k = first; k < end; k++)
-            sum += ssim_kernel[k];
-        mass[i] = sum;
-    }
+    for (unsigned i = 0; i < n; i++)
+        mass[i] = ssim_mass_at(i, n);
 }
 
 /* The moments are summed in 64 bits, exact at every depth. */
@@ -33,7 +18,7 @@ void ssim_window_mass(double *mass, unsigned n)
     void name(const SsimRow *dst, const type *ref, const type *dis, unsigned w, unsigned x)        \
     {                                                                                              \
         unsigned first, end;                                                                       \
-        taps_inside(x, w, &first, &end);                                                           \
+        ssim_taps_inside(x, w, &first, &end);                                                      \
         int64_t sum_r = 0, sum_d = 0, sum_rr = 0, sum_dd = 0, sum_rd = 0;                          \
         for (unsigned k = first; k < end; k++) {                                                   \
             const int64_t r = ref[x + k - SSIM_RADIUS], d = dis[x + k - SSIM_RADIUS];              \
@@ -84,16 +69,8 @@ double ssim_score_column(const SsimRow *const rows[SSIM_TAPS], double mass, unsi
     const double ref_sq = window_column(rows, SSIM_MOMENT_REF_SQ, x);
     const double dis_sq = window_column(rows, SSIM_MOMENT_DIS_SQ, x);
     const double ref_dis = window_column(rows, SSIM_MOMENT_REF_DIS, x);
-    /* The moments are sums weighted by the window mass, so the means are
-     * moment / mass and the constants scale by mass^2. */
-    const double c1 = peak_sq * ssim_k1_sq * mass * mass;
-    const double c2 = peak_sq * ssim_k2_sq * mass * mass;
-    const double mu_rr = ref * ref;
-    const double mu_rd = ref * dis;
-    const double mu_dd = dis * dis;
-    const double num = mass * (2 * mu_rd + c1) * (c2 + 2 * (ref_dis * mass - mu_rd));
-    const double den = (mu_rr + mu_dd + c1) * (ref_sq * mass - mu_rr + dis_sq * mass - mu_dd + c2);
-    return num / den;
+    return ssim_pixel(ref, dis, ref_sq, dis_sq, ref_dis, mass, peak_sq * ssim_k1_sq,
+                      peak_sq * ssim_k2_sq);
 }
 
 static void score_row_c(double *ssim, double *weight, const SsimRow *const rows[SSIM_TAPS],

@@ -7,12 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Taps of the integer Gaussian (sigma 1.5, sum 256), symmetric. Windows are
- * cut at the picture's edges, not mirrored; the moments then carry the mass
- * that is left (ssim_window_mass). */
-#define SSIM_TAPS 9
-#define SSIM_RADIUS (SSIM_TAPS / 2)
+#include "ssim_math.h"
 
+/* The window's taps (SSIM_KERNEL_TAPS). Windows are cut at the picture's
+ * edges, not mirrored; the moments then carry the mass that is left
+ * (ssim_window_mass). */
 extern const int32_t ssim_kernel[SSIM_TAPS];
 
 /* SSIM's K1^2 and K2^2, as double products. */
@@ -51,8 +50,7 @@ typedef struct SsimDsp {
 
 void ssim_dsp_init(SsimDsp *dsp, unsigned cpu_flags);
 
-/* mass[i]: the sum of the taps of the window centred on i that fall inside
- * [0, n); 256 away from the edges. */
+/* mass[i] = ssim_mass_at(i, n) for i < n. */
 void ssim_window_mass(double *mass, unsigned n);
 
 /* The C reference at one column, which the SIMD variants finish their
