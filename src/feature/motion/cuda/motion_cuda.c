@@ -1,10 +1,11 @@
-/* motion_cuda, the CUDA twin of motion. The sad of the blurred luma
- * difference is computed on the device from the shared reference luma and
- * the luma of the frame before (two before with the five-frame window),
- * which the twin keeps on the device: a device-to-device copy behind each
- * frame's kernel, not a second upload. Frames are scored one frame later.
- * motion2 and motion3 are derived from the stored sad scores at the flush by
- * an instance of the CPU extractor, so both compute them alike. */
+/* motion_cuda, the CUDA twin of motion, and what it shares with the twin of
+ * motion_v2 (motion_cuda_twin.h). The sad of the blurred luma difference is
+ * computed on the device from the shared reference luma and the luma of the
+ * frame before (two before with the five-frame window), which the twin keeps
+ * on the device: a device-to-device copy behind each frame's kernel, not a
+ * second upload. Frames are scored one frame later. motion2 and motion3 are
+ * derived from the stored sad scores at the flush by an instance of the CPU
+ * extractor, so both compute them alike. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include "cuda/twin.h"
 #include "feature/motion/motion_common.h"
 #include "motion_cuda.h"
+#include "motion_cuda_twin.h"
 
 extern const VmafFeatureExtractor vmaf_fex_motion;
 
@@ -23,24 +25,7 @@ extern const VmafFeatureExtractor vmaf_fex_motion;
 #define MOTION2_FEATURE "VMAF_integer_feature_motion2_score"
 #define MOTION3_FEATURE "VMAF_integer_feature_motion3_score"
 
-enum { HISTORY_MAX = 2, PITCH_ALIGN = 256 };
-
-typedef struct MotionCudaState {
-    MotionScoring opt;
-    bool debug;
-
-    unsigned w, h, bpc;
-    unsigned distance; /* frames between the two compared */
-    unsigned frames;   /* extracted so far */
-    /* Reference luma of the last `distance` frames, frame n at n % distance. */
-    void *history[HISTORY_MAX];
-    size_t history_pitch;
-    VmafFexContext *cpu; /* motion, for motion2 and motion3 */
-    VmafCudaTwin twin;
-    /* The features exist in the collector: from now on scores may come a
-     * frame late without changing the order in which names first appear. */
-    bool named;
-} MotionCudaState;
+enum { PITCH_ALIGN = 256 };
 
 /* motion's table, row for row. */
 static const VmafOption motion_cuda_options[] = {
@@ -55,12 +40,7 @@ static const VmafOption motion_cuda_options[] = {
     {0},
 };
 
-static double min_of(double a, double b)
-{
-    return a < b ? a : b;
-}
-
-static void motion_cuda_close(VmafFexContext *ctx)
+void motion_cuda_twin_close(VmafFexContext *ctx)
 {
     MotionCudaState *s = ctx->priv;
     vmaf_cuda_twin_close(&s->twin);
@@ -76,7 +56,7 @@ static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     s->w = w;
     s->h = h;
     s->bpc = bpc;
-    s->distance = s->opt.five_frame_window ? 2 : 1;
+    s->distance = motion_frame_distance(&s->opt);
     const size_t row_bytes = (size_t)w * (bpc > 8 ? 2 : 1);
     s->history_pitch = (row_bytes + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
     int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
@@ -86,27 +66,28 @@ static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     return err;
 }
 
-static int motion_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
-                            unsigned w, unsigned h)
+int motion_cuda_twin_init(VmafFexContext *ctx, const MotionCudaVariant *variant,
+                          enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h)
 {
     MotionCudaState *s = ctx->priv;
-    /* The CPU extractor checks the size and depth, and flushes. */
-    int err = vmaf_fex_context_create(&s->cpu, &vmaf_fex_motion, ctx->opts);
+    s->variant = variant;
+    /* The CPU extractor checks the size, depth and options, and flushes. */
+    int err = vmaf_fex_context_create(&s->cpu, variant->cpu, ctx->opts);
     if (!err)
         err = vmaf_fex_context_init(s->cpu, pix_fmt, bpc, w, h);
     if (!err && !s->opt.force_zero)
         err = open_twin(ctx, pix_fmt, bpc, w, h);
     if (err)
-        motion_cuda_close(ctx);
+        motion_cuda_twin_close(ctx);
     return err;
 }
 
 static int append_score(VmafFexContext *ctx, VmafFeatureCollector *fc, double score, unsigned index)
 {
     MotionCudaState *s = ctx->priv;
-    int err = vmaf_fex_append(ctx, fc, SAD_FEATURE, score, index);
+    int err = vmaf_fex_append(ctx, fc, s->variant->sad_feature, score, index);
     if (!err && s->debug)
-        err = vmaf_fex_append(ctx, fc, DEBUG_FEATURE, score, index);
+        err = vmaf_fex_append(ctx, fc, s->variant->debug_feature, score, index);
     s->named = true;
     return err;
 }
@@ -124,10 +105,7 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
     uint64_t sad = 0;
     for (unsigned y = 0; y < s->h; y++)
         sad += row_sad[y];
-    /* motion's arithmetic, operation for operation. */
-    const double score =
-        min_of((double)sad / 256.0 / (s->w * s->h) * s->opt.fps_weight, s->opt.max_val);
-    int err = append_score(ctx, fc, score, index);
+    int err = append_score(ctx, fc, motion_score_of_sad(&s->opt, sad, s->w, s->h), index);
     return err ? err : 1;
 }
 
@@ -154,12 +132,13 @@ static int enqueue_frame(void *opaque, VmafCudaStream stream)
 
 /* Queues the sad of frame index against the kept frame, if it has one to
  * compare with, then keeps its luma: 1 when a sad was queued. */
-static int queue_frame(MotionCudaState *s, const void *luma, size_t pitch, unsigned index)
+static int queue_frame(MotionCudaState *s, const char *name, const void *luma, size_t pitch,
+                       unsigned index)
 {
     VmafCudaTwin *t = &s->twin;
     const bool compared = index >= s->distance;
     if (compared && s->frames < s->distance) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "motion_cuda: frame %u has no earlier reference picture",
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: frame %u has no earlier reference picture", name,
                  index);
         return -EINVAL;
     }
@@ -186,10 +165,11 @@ static int queue_frame(MotionCudaState *s, const void *luma, size_t pitch, unsig
     return err ? err : compared;
 }
 
-static int motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
-                               unsigned index, VmafFeatureCollector *fc)
+int motion_cuda_twin_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                             unsigned index, VmafFeatureCollector *fc)
 {
     MotionCudaState *s = ctx->priv;
+    (void)dist;
     if (s->opt.force_zero)
         return append_score(ctx, fc, 0.0, index);
 
@@ -201,7 +181,7 @@ static int motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictur
         vmaf_cuda_reader_acquire(t->reader, ref, NULL, VMAF_CUDA_PLANE_Y, 0, t->stream, &planes);
     if (err)
         return err;
-    const int queued = queue_frame(s, planes.data[0][0], planes.pitch[0], index);
+    const int queued = queue_frame(s, ctx->fex->name, planes.data[0][0], planes.pitch[0], index);
     err = vmaf_cuda_reader_release(t->reader, t->stream);
     if (queued < 0)
         return queued;
@@ -213,13 +193,24 @@ static int motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictur
     return err;
 }
 
-static int motion_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+int motion_cuda_twin_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     MotionCudaState *s = ctx->priv;
     int ret = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
     if (!ret)
         ret = vmaf_fex_context_flush(s->cpu, fc);
     return ret < 0 ? ret : 1;
+}
+
+static int motion_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                            unsigned w, unsigned h)
+{
+    static const MotionCudaVariant motion = {
+        .cpu = &vmaf_fex_motion,
+        .sad_feature = SAD_FEATURE,
+        .debug_feature = DEBUG_FEATURE,
+    };
+    return motion_cuda_twin_init(ctx, &motion, pix_fmt, bpc, w, h);
 }
 
 static const char *const motion_cuda_provided_features[] = {
@@ -233,7 +224,7 @@ const VmafFeatureExtractor vmaf_fex_motion_cuda = {
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
     .provided_features = motion_cuda_provided_features,
     .init = motion_cuda_init,
-    .extract = motion_cuda_extract,
-    .flush = motion_cuda_flush,
-    .close = motion_cuda_close,
+    .extract = motion_cuda_twin_extract,
+    .flush = motion_cuda_twin_flush,
+    .close = motion_cuda_twin_close,
 };
