@@ -1,0 +1,116 @@
+/* float_psnr_cuda, the CUDA twin of float_psnr: each luma row's squared
+ * errors are summed on the device from the shared planes as exact integer
+ * counts of 1 / divisor^2 (float_psnr_math.h); the host adds the rows and
+ * scores them with float_psnr's code, one frame later. The same double as
+ * the CPU while the CPU's double sum is exact: always at 8, 10 and 12 bits
+ * (below 2^29 pixels), and at 16 bits while the frame's squared errors at
+ * 8-bit scale sum to less than 2^37 (always below 2^21 pixels). */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/feature_extractor.h"
+#include "cuda/twin.h"
+#include "feature/float_common/float_plane.h"
+#include "feature/float_psnr/float_psnr_common.h"
+#include "float_psnr_cuda.h"
+#include "float_psnr_cuda_tile.h"
+
+typedef struct FloatPsnrCudaState {
+    FloatPsnrCudaFrame frame; /* all but the planes and the result, set at init */
+    VmafCudaTwin twin;
+    /* The features exist in the collector: from now on scores may come a
+     * frame late without changing the order in which names first appear. */
+    bool named;
+} FloatPsnrCudaState;
+
+static int float_psnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                                unsigned w, unsigned h)
+{
+    FloatPsnrCudaState *s = ctx->priv;
+    const int err = float_plane_check_depth(ctx->fex->name, bpc);
+    if (err)
+        return err;
+    s->frame = (FloatPsnrCudaFrame){
+        .w = w,
+        .h = h,
+        .bpc = bpc,
+        .divisor = (float)(1u << (bpc - 8)),
+    };
+    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+                               h * sizeof(uint64_t));
+}
+
+/* Scores the oldest frame whose sums are queued: 1 when there was one. */
+static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    FloatPsnrCudaState *s = ctx->priv;
+    const FloatPsnrCudaFrame *f = &s->frame;
+    const void *host;
+    unsigned index;
+    const int ret = vmaf_cuda_twin_collect_result(&s->twin, &host, &index);
+    if (ret <= 0)
+        return ret;
+    const double sse = float_psnr_cuda_sse(host, f->h, f->divisor);
+    const int err = float_psnr_append(ctx, fc, f->bpc, (int)f->w, (int)f->h, sse, index);
+    s->named = true;
+    return err ? err : 1;
+}
+
+static int enqueue_frame(void *opaque, VmafCudaStream stream)
+{
+    return float_psnr_cuda_row_sse(opaque, stream);
+}
+
+static int float_psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                                   unsigned index, VmafFeatureCollector *fc)
+{
+    FloatPsnrCudaState *s = ctx->priv;
+    VmafCudaTwin *t = &s->twin;
+    FloatPsnrCudaFrame *f = &s->frame;
+    f->row_sse = vmaf_cuda_twin_result_target(t);
+    if (!f->row_sse)
+        return -EINVAL; /* an earlier frame failed */
+    VmafCudaPlanes planes;
+    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                       t->stream, &planes);
+    if (err)
+        return err;
+    f->ref = planes.data[0][0];
+    f->dis = planes.data[1][0];
+    f->pitch = planes.pitch[0];
+    const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->row_sse, f->ref, f->dis};
+    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
+    if (!err)
+        err = vmaf_cuda_reader_release(t->reader, t->stream);
+    if (!err)
+        err = vmaf_cuda_twin_submit_result(t, index);
+    /* The frame before has been summed meanwhile. */
+    if (!err)
+        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
+    return err;
+}
+
+static int float_psnr_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    FloatPsnrCudaState *s = ctx->priv;
+    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
+    return err ? err : 1;
+}
+
+static void float_psnr_cuda_close(VmafFexContext *ctx)
+{
+    FloatPsnrCudaState *s = ctx->priv;
+    vmaf_cuda_twin_close(&s->twin);
+}
+
+const VmafFeatureExtractor vmaf_fex_float_psnr_cuda = {
+    .name = "float_psnr_cuda",
+    .priv_size = sizeof(FloatPsnrCudaState),
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .provided_features = float_psnr_provided_features,
+    .init = float_psnr_cuda_init,
+    .extract = float_psnr_cuda_extract,
+    .flush = float_psnr_cuda_flush,
+    .close = float_psnr_cuda_close,
+};

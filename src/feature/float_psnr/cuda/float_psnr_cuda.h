@@ -1,0 +1,34 @@
+/* The device stage of the float_psnr twin: each row's squared errors as
+ * exact counts (float_psnr_math.h), summed on the device. */
+#ifndef VMAF_FEATURE_FLOAT_PSNR_CUDA_FLOAT_PSNR_CUDA_H
+#define VMAF_FEATURE_FLOAT_PSNR_CUDA_FLOAT_PSNR_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuda/cuda_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A block of FLOAT_PSNR_CUDA_THREADS threads per row. */
+enum { FLOAT_PSNR_CUDA_THREADS = 256 };
+
+typedef struct FloatPsnrCudaFrame {
+    const void *ref, *dis; /* device luma, rows of pitch bytes */
+    size_t pitch;
+    unsigned w, h, bpc;
+    float divisor;      /* 2^(bpc - 8) */
+    uint64_t *row_sse;  /* h counts of 1 / divisor^2, on the device */
+} FloatPsnrCudaFrame;
+
+/* row_sse[y]: the sum of row y's squared errors as counts. Queued on
+ * stream. */
+int float_psnr_cuda_row_sse(const FloatPsnrCudaFrame *frame, VmafCudaStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
