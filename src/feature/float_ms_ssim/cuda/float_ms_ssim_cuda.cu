@@ -1,0 +1,89 @@
+// The frame's kernels: samples to floats, four decimations (each from the
+// scale the one before wrote), the terms of every plane's scales in one
+// launch of float_ssim's pass kernel, then one block per running sum.
+#include <cstdint>
+
+#include "cuda/cuda_check.h"
+#include "cuda/serial_sum.cuh"
+#include "float_ms_ssim_cuda.h"
+#include "float_ms_ssim_cuda_tile.h"
+
+namespace
+{
+
+__constant__ float kLpf[MS_SSIM_LPF_RADIUS + 1][MS_SSIM_LPF_RADIUS + 1] = MS_SSIM_LPF_TAPS;
+
+struct Planes {
+    MsSsimCudaPlane plane[3];
+};
+
+// z: plane * 2 + picture.
+__global__ void __launch_bounds__(MS_SSIM_CUDA_BLOCK_W *MS_SSIM_CUDA_BLOCK_H)
+    load(const __grid_constant__ Planes planes, unsigned bpc)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+    ms_ssim_tile_load(&planes.plane[blockIdx.z / 2], bpc, blockIdx.z % 2, x, y);
+}
+
+__global__ void __launch_bounds__(MS_SSIM_CUDA_BLOCK_W *MS_SSIM_CUDA_BLOCK_H)
+    decimate(const __grid_constant__ Planes planes, unsigned scale)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+    ms_ssim_tile_decimate(&planes.plane[blockIdx.z / 2], scale, blockIdx.z % 2, kLpf, x, y);
+}
+
+// Block b: sum b % MS_SSIM_CUDA_SUMS of the pass b / MS_SSIM_CUDA_SUMS
+// (ms_ssim_cuda_passes() order), the terms l, c and s in that order.
+struct Sums {
+    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
+    double *sums;
+};
+
+__global__ void __launch_bounds__(SERIAL_SUM_THREADS) sum_terms(const __grid_constant__ Sums s)
+{
+    const SsimPassCuda &p = s.pass[blockIdx.x / MS_SSIM_CUDA_SUMS];
+    const size_t n = (size_t)ssim_pass_cuda_out_w(&p) * ssim_pass_cuda_out_h(&p);
+    const unsigned term = SSIM_TERM_L + blockIdx.x % MS_SSIM_CUDA_SUMS;
+    const double sum = vmaf_serial_sum(p.terms + term * n, n);
+    if (!threadIdx.x)
+        s.sums[blockIdx.x] = sum;
+}
+
+dim3 grid_of(unsigned w, unsigned h, unsigned planes)
+{
+    return dim3((w + MS_SSIM_CUDA_BLOCK_W - 1) / MS_SSIM_CUDA_BLOCK_W,
+                (h + MS_SSIM_CUDA_BLOCK_H - 1) / MS_SSIM_CUDA_BLOCK_H, 2 * planes);
+}
+
+} // namespace
+
+extern "C" int ms_ssim_cuda_enqueue(const MsSsimCudaFrame *f, VmafCudaStream stream)
+{
+    static_assert(SSIM_TERM_C == SSIM_TERM_L + 1 && SSIM_TERM_S == SSIM_TERM_L + 2,
+                  "l, c and s consecutive");
+    static_assert(3 * MS_SSIM_SCALES <= SSIM_PASS_CUDA_MAX, "every pass in one launch");
+    cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
+    Planes planes = {};
+    for (unsigned p = 0; p < f->planes; p++)
+        planes.plane[p] = f->plane[p];
+    // Luma is the largest plane: its grid covers the others.
+    const dim3 block(MS_SSIM_CUDA_BLOCK_W, MS_SSIM_CUDA_BLOCK_H);
+    load<<<grid_of(f->plane[0].w[0], f->plane[0].h[0], f->planes), block, 0, st>>>(planes, f->bpc);
+    int err = VMAF_CUDA_CHECK_LAUNCH(load);
+    for (unsigned i = 1; !err && i < MS_SSIM_SCALES; i++) {
+        decimate<<<grid_of(f->plane[0].w[i], f->plane[0].h[i], f->planes), block, 0, st>>>(planes,
+                                                                                          i);
+        err = VMAF_CUDA_CHECK_LAUNCH(decimate);
+    }
+    Sums sums = {};
+    const unsigned passes = ms_ssim_cuda_passes(f, sums.pass);
+    if (!err)
+        err = ssim_pass_cuda_terms(sums.pass, passes, f->c1, f->c2, f->c3, stream);
+    if (err)
+        return err;
+    sums.sums = f->sums;
+    sum_terms<<<passes * MS_SSIM_CUDA_SUMS, SERIAL_SUM_THREADS, 0, st>>>(sums);
+    return VMAF_CUDA_CHECK_LAUNCH(sum_terms);
+}

@@ -1,0 +1,121 @@
+/* ssim_cuda, the CUDA twin of the integer ssim: every pixel's SSIM times its
+ * window's mass is computed on the device from the shared luma planes
+ * (ssim_cuda.cu) and added up there in raster order, each addition rounded
+ * as the CPU's running sum rounds it (cuda/serial_sum.h), so the sum is the
+ * CPU's double; the host divides it by the masses' sum one frame later.
+ * ssim has no options. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/feature_extractor.h"
+#include "cuda/twin.h"
+#include "feature/ssim/ssim_common.h"
+#include "feature/ssim/ssim_dsp.h"
+#include "ssim_cuda.h"
+
+typedef struct SsimCudaState {
+    /* Every field but the planes and the result, which change from frame to
+     * frame, set at init. */
+    SsimCudaFrame frame;
+    double weight;
+    VmafCudaTwin twin;
+    /* The feature exists in the collector: from now on scores may come a
+     * frame late without changing the order in which names first appear. */
+    bool named;
+} SsimCudaState;
+
+static const char *const ssim_cuda_provided_features[] = SSIM_PROVIDED_FEATURES;
+
+static void ssim_cuda_close(VmafFexContext *ctx)
+{
+    SsimCudaState *s = ctx->priv;
+    vmaf_cuda_twin_close(&s->twin);
+}
+
+static int ssim_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                          unsigned w, unsigned h)
+{
+    SsimCudaState *s = ctx->priv;
+    int err = ssim_check_depth(ctx->fex->name, bpc);
+    if (err)
+        return err;
+    ssim_cuda_frame_setup(&s->frame, bpc, w, h, ssim_k1_sq, ssim_k2_sq);
+    s->weight = ssim_cuda_total_weight(w, h);
+    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+                              sizeof(double));
+    void *values = NULL;
+    if (!err)
+        err = vmaf_cuda_twin_alloc(&s->twin, &values, (size_t)w * h * sizeof(double));
+    s->frame.values = values;
+    if (err)
+        ssim_cuda_close(ctx);
+    return err;
+}
+
+/* Scores the oldest frame whose sum is queued: 1 when there was one. */
+static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    SsimCudaState *s = ctx->priv;
+    const void *host;
+    unsigned index;
+    int ret = vmaf_cuda_twin_collect_result(&s->twin, &host, &index);
+    if (ret <= 0)
+        return ret;
+    const int err = ssim_append_score(ctx, fc, *(const double *)host, s->weight, index);
+    s->named = true;
+    return err ? err : 1;
+}
+
+static int enqueue_frame(void *opaque, VmafCudaStream stream)
+{
+    return ssim_cuda_enqueue(opaque, stream);
+}
+
+static int ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                             unsigned index, VmafFeatureCollector *fc)
+{
+    SsimCudaState *s = ctx->priv;
+    VmafCudaTwin *t = &s->twin;
+    SsimCudaFrame *f = &s->frame;
+    f->sum = vmaf_cuda_twin_result_target(t);
+    if (!f->sum)
+        return -EINVAL; /* an earlier frame failed */
+    VmafCudaPlanes planes;
+    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                       t->stream, &planes);
+    if (err)
+        return err;
+    f->ref = planes.data[0][0];
+    f->dis = planes.data[1][0];
+    f->pitch = planes.pitch[0];
+    const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->ref, f->dis, f->sum};
+    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
+    if (!err)
+        err = vmaf_cuda_reader_release(t->reader, t->stream);
+    if (!err)
+        err = vmaf_cuda_twin_submit_result(t, index);
+    /* The frame before has been summed meanwhile. */
+    if (!err)
+        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
+    return err;
+}
+
+static int ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    SsimCudaState *s = ctx->priv;
+    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
+    return err ? err : 1;
+}
+
+const VmafFeatureExtractor vmaf_fex_ssim_cuda = {
+    .name = "ssim_cuda",
+    .priv_size = sizeof(SsimCudaState),
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .provided_features = ssim_cuda_provided_features,
+    .init = ssim_cuda_init,
+    .extract = ssim_cuda_extract,
+    .flush = ssim_cuda_flush,
+    .close = ssim_cuda_close,
+};
