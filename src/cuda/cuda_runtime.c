@@ -16,6 +16,10 @@ int vmaf_cuda_check(cudaError_t err, const char *call, const char *file, int lin
         return 0;
     vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: %s:%d: %s failed: %s (%s)", file, line, call,
              cudaGetErrorString(err), cudaGetErrorName(err));
+    /* A failed call also leaves its error as the thread's last error, where
+     * the next launch check (another twin's, another context's) would take
+     * it for its own: reported now, it is consumed. */
+    (void)cudaGetLastError();
     return -EIO;
 }
 
