@@ -28,6 +28,18 @@ extern const VmafFeatureExtractor vmaf_fex_psnr_cuda;
 extern const VmafFeatureExtractor vmaf_fex_motion_cuda;
 extern const VmafFeatureExtractor vmaf_fex_adm_cuda;
 extern const VmafFeatureExtractor vmaf_fex_vif_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_motion_cuda;
+extern const VmafFeatureExtractor vmaf_fex_motion_v2_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_psnr_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_ansnr_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_moment_cuda;
+extern const VmafFeatureExtractor vmaf_fex_cambi_cuda;
+extern const VmafFeatureExtractor vmaf_fex_speed_chroma_cuda;
+extern const VmafFeatureExtractor vmaf_fex_speed_temporal_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_ms_ssim_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_ssim_cuda;
+extern const VmafFeatureExtractor vmaf_fex_ssim_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_vif_cuda;
 #endif
 
 static const VmafFeatureExtractor *const registry[] = {
@@ -55,6 +67,18 @@ static const VmafFeatureExtractor *const registry[] = {
     &vmaf_fex_motion_cuda,
     &vmaf_fex_adm_cuda,
     &vmaf_fex_vif_cuda,
+    &vmaf_fex_float_motion_cuda,
+    &vmaf_fex_motion_v2_cuda,
+    &vmaf_fex_float_psnr_cuda,
+    &vmaf_fex_float_ansnr_cuda,
+    &vmaf_fex_float_moment_cuda,
+    &vmaf_fex_cambi_cuda,
+    &vmaf_fex_speed_chroma_cuda,
+    &vmaf_fex_speed_temporal_cuda,
+    &vmaf_fex_float_ms_ssim_cuda,
+    &vmaf_fex_float_ssim_cuda,
+    &vmaf_fex_ssim_cuda,
+    &vmaf_fex_float_vif_cuda,
 #endif
     NULL,
 };

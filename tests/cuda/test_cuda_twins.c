@@ -15,6 +15,18 @@ extern const VmafFeatureExtractor vmaf_fex_psnr, vmaf_fex_psnr_cuda;
 extern const VmafFeatureExtractor vmaf_fex_motion, vmaf_fex_motion_cuda;
 extern const VmafFeatureExtractor vmaf_fex_vif, vmaf_fex_vif_cuda;
 extern const VmafFeatureExtractor vmaf_fex_adm, vmaf_fex_adm_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_motion, vmaf_fex_float_motion_cuda;
+extern const VmafFeatureExtractor vmaf_fex_motion_v2, vmaf_fex_motion_v2_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_psnr, vmaf_fex_float_psnr_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_ansnr, vmaf_fex_float_ansnr_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_moment, vmaf_fex_float_moment_cuda;
+extern const VmafFeatureExtractor vmaf_fex_cambi, vmaf_fex_cambi_cuda;
+extern const VmafFeatureExtractor vmaf_fex_speed_chroma, vmaf_fex_speed_chroma_cuda;
+extern const VmafFeatureExtractor vmaf_fex_speed_temporal, vmaf_fex_speed_temporal_cuda;
+extern const VmafFeatureExtractor vmaf_fex_ssim, vmaf_fex_ssim_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_ssim, vmaf_fex_float_ssim_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_ms_ssim, vmaf_fex_float_ms_ssim_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_vif, vmaf_fex_float_vif_cuda;
 
 static bool same_option(const VmafOption *a, const VmafOption *b)
 {
@@ -24,13 +36,14 @@ static bool same_option(const VmafOption *a, const VmafOption *b)
            a->max == b->max && a->flags == b->flags;
 }
 
-/* Every option of the twin is the CPU's; returns how many the CPU has more. */
+/* Every option of the twin is the CPU's; returns how many the CPU has more.
+ * An extractor without options has no table. */
 static unsigned check_subset(const VmafFeatureExtractor *cpu, const VmafFeatureExtractor *twin)
 {
     unsigned cpu_cnt = 0, twin_cnt = 0;
-    for (const VmafOption *o = cpu->options; o->name; o++)
+    for (const VmafOption *o = cpu->options; o && o->name; o++)
         cpu_cnt++;
-    for (const VmafOption *o = twin->options; o->name; o++, twin_cnt++) {
+    for (const VmafOption *o = twin->options; o && o->name; o++, twin_cnt++) {
         const VmafOption *c = vmaf_option_find(cpu->options, o->name);
         CHECK(c && same_option(c, o));
     }
@@ -51,6 +64,21 @@ static void test_tables_mirror_the_cpu(void)
     CHECK_EQ_INT(check_subset(&vmaf_fex_motion, &vmaf_fex_motion_cuda), 0);
     CHECK_EQ_INT(check_subset(&vmaf_fex_vif, &vmaf_fex_vif_cuda), 0);
     CHECK_EQ_INT(check_subset(&vmaf_fex_adm, &vmaf_fex_adm_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_motion, &vmaf_fex_float_motion_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_motion_v2, &vmaf_fex_motion_v2_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_psnr, &vmaf_fex_float_psnr_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_ansnr, &vmaf_fex_float_ansnr_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_moment, &vmaf_fex_float_moment_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_cambi, &vmaf_fex_cambi_cuda), 1);
+    CHECK(!vmaf_option_find(vmaf_fex_cambi_cuda.options, "heatmaps_path"));
+    CHECK_EQ_INT(check_subset(&vmaf_fex_speed_chroma, &vmaf_fex_speed_chroma_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_speed_temporal, &vmaf_fex_speed_temporal_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_ssim, &vmaf_fex_ssim_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_ssim, &vmaf_fex_float_ssim_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_ms_ssim, &vmaf_fex_float_ms_ssim_cuda), 0);
+    /* The prescaling is left to the CPU extractor. */
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_vif, &vmaf_fex_float_vif_cuda), 2);
+    CHECK(!vmaf_option_find(vmaf_fex_float_vif_cuda.options, "vif_prescale"));
     /* Plain lookups still find the CPU extractors. */
     CHECK(vmaf_get_feature_extractor_by_name("psnr") == &vmaf_fex_psnr);
     CHECK(vmaf_get_feature_extractor_by_feature_name("psnr_y", 0) == &vmaf_fex_psnr);
