@@ -145,7 +145,7 @@ typedef struct Emulated {
     CambiCudaFrame frame;
     uint8_t *memory;
     CambiCudaResult result;
-    float *pooled; /* what fetch_values() copies a scale's c-values to */
+    float *pooled;                  /* what fetch_values() copies a scale's c-values to */
     VmafFeatureDictionary *options; /* owns the strings opt points to */
 } Emulated;
 
