@@ -10,7 +10,8 @@
 #  - whole models at 1080p: ours with CUDA, ours on every core, and, given
 #    their paths, the reference's CUDA and CPU builds; our pooled scores must
 #    equal the reference CPU tool's.
-# Tables in Markdown come last.
+# Twins run with --no_prediction: the CLI would otherwise add the default
+# model. Tables in Markdown come last.
 #
 # Usage: bench/cuda_twins.sh [REF_CUDA_VMAF [REF_CPU_VMAF]]
 #   VMAF_MODEL_DIR (the model files), BUILD, WORK, SKIP_TESTS=1,
@@ -105,8 +106,8 @@ for t in $twins; do
     f=${twin_feature[$t]}
     for input in hd uhd; do
         if [ $input = hd ]; then n1=50 n2=300 check=8; else n1=20 n2=120 check=4; fi
-        score "${t}_${input}_cpu" "$vmaf" $input $check --backend cpu --feature "$f" || continue
-        score "${t}_${input}_chk" "$vmaf" $input $check --backend cuda --feature "$f" || continue
+        score "${t}_${input}_cpu" "$vmaf" $input $check --backend cpu --feature "$f" -n || continue
+        score "${t}_${input}_chk" "$vmaf" $input $check --backend cuda --feature "$f" -n || continue
         if ! same "${t}_${input}_cpu" "${t}_${input}_chk"; then
             echo "$t $input: CUDA and CPU JSON differ" >&2
             parity=FAILED
@@ -115,8 +116,8 @@ for t in $twins; do
             echo "$t $input: served by the CPU: $(grep -m1 'runs on the CPU' "${t}_${input}_chk.log")" >&2
             parity=FAILED
         fi
-        score "${t}_${input}_a" "$vmaf" $input $n1 --backend cuda --feature "$f" || continue
-        score "${t}_${input}_b" "$vmaf" $input $n2 --backend cuda --feature "$f" || continue
+        score "${t}_${input}_a" "$vmaf" $input $n1 --backend cuda --feature "$f" -n || continue
+        score "${t}_${input}_b" "$vmaf" $input $n2 --backend cuda --feature "$f" -n || continue
         # "cuda: N frames, U plane uploads (u a frame, ...": the planes a frame.
         per=$(grep -o '([0-9.]* a frame' "${t}_${input}_b.log" | head -1 | tr -d '(' | cut -d' ' -f1)
         plane=$([ $input = hd ] && echo 2073600 || echo 8294400)
@@ -142,14 +143,14 @@ models=${MODELS-"vmaf_v0.6.1 vmaf_v0.6.1neg vmaf_float_v0.6.1 v1.0.16"}
 for m in $models; do
     spec="version=$m"
     [ "$m" = v1.0.16 ] && spec="path=$VMAF_MODEL_DIR/vmaf_v1.0.16/vmaf_v1.0.16_3d0h.json"
-    score "m_${m}_cuda" "$vmaf" hd 300 --model "$spec" --backend cuda
+    score "m_${m}_cuda" "$vmaf" hd 300 --model "$spec" --backend cuda --threads "$jobs"
     score "m_${m}_cpu" "$vmaf" hd 300 --model "$spec" --backend cpu --threads "$jobs"
     if [ -e "m_${m}_cuda.time" ] && [ -e "m_${m}_cpu.time" ] && ! same "m_${m}_cuda" "m_${m}_cpu"; then
         echo "$m: our CUDA and CPU JSON differ" >&2
         pooled=FAILED
     fi
     row_ref_cuda="" row_ref_cpu=""
-    if [ -n "$ref_cuda" ] && score "m_${m}_refcuda" "$ref_cuda" hd 300 --model "$spec"; then
+    if [ -n "$ref_cuda" ] && score "m_${m}_refcuda" "$ref_cuda" hd 300 --model "$spec" --threads "$jobs"; then
         row_ref_cuda=$(cat "m_${m}_refcuda.time")
     fi
     if [ -n "$ref_cpu" ] && score "m_${m}_refcpu" "$ref_cpu" hd 300 --model "$spec" --threads "$jobs"; then
@@ -178,7 +179,7 @@ echo
 echo "| twin | size | ms a frame | plane uploads a frame | MB uploaded | upload share |"
 echo "| --- | --- | --- | --- | --- | --- |$twin_rows"
 echo
-echo "Whole models, 1080p, 300 frames, fps end to end (ours CPU and reference CPU on $jobs threads):"
+echo "Whole models, 1080p, 300 frames, fps end to end, every run with $jobs threads:"
 echo
 echo "| model | ours CUDA | ours CPU | reference CUDA | reference CPU | ours / reference CUDA |"
 echo "| --- | --- | --- | --- | --- | --- |$model_rows"
