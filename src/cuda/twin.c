@@ -154,3 +154,27 @@ int vmaf_cuda_twin_score(VmafCudaTwin *twin, unsigned keep, VmafCudaScoreCollect
     }
     return 0;
 }
+
+int vmaf_cuda_twin_finish_frame(VmafCudaTwin *twin, const void *const key[VMAF_CUDA_GRAPH_KEYS],
+                                VmafCudaEnqueue enqueue, void *opaque, unsigned index, bool named,
+                                VmafCudaScoreCollected score, VmafFexContext *ctx,
+                                VmafFeatureCollector *fc)
+{
+    int err = vmaf_cuda_twin_run(twin, key, enqueue, opaque);
+    if (!err)
+        err = vmaf_cuda_reader_release(twin->reader, twin->stream);
+    if (!err)
+        err = vmaf_cuda_twin_submit_result(twin, index);
+    /* The frame before has been computed meanwhile: the host does not wait
+     * for the kernels it has just queued. */
+    if (!err)
+        err = vmaf_cuda_twin_score(twin, named ? 1 : 0, score, ctx, fc);
+    return err;
+}
+
+int vmaf_cuda_twin_flush(VmafCudaTwin *twin, VmafCudaScoreCollected score, VmafFexContext *ctx,
+                         VmafFeatureCollector *fc)
+{
+    const int err = vmaf_cuda_twin_score(twin, 0, score, ctx, fc);
+    return err ? err : 1;
+}

@@ -6,6 +6,7 @@
 #ifndef VMAF_CUDA_TWIN_H
 #define VMAF_CUDA_TWIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
@@ -73,5 +74,17 @@ typedef int (*VmafCudaScoreCollected)(VmafFexContext *ctx, VmafFeatureCollector 
  * kernels just queued), 0 for the first frame and at the flush. */
 int vmaf_cuda_twin_score(VmafCudaTwin *twin, unsigned keep, VmafCudaScoreCollected score,
                          VmafFexContext *ctx, VmafFeatureCollector *fc);
+
+/* The rest of a frame once its planes are acquired: the kernels
+ * (vmaf_cuda_twin_run), the reader's release, the result's submission as
+ * frame index, then the scoring of the frames before it (named: the twin's
+ * features already exist in the collector, so this frame may stay pending). */
+int vmaf_cuda_twin_finish_frame(VmafCudaTwin *twin, const void *const key[VMAF_CUDA_GRAPH_KEYS],
+                                VmafCudaEnqueue enqueue, void *opaque, unsigned index, bool named,
+                                VmafCudaScoreCollected score, VmafFexContext *ctx,
+                                VmafFeatureCollector *fc);
+/* Scores every pending frame, for a twin's flush: 1, or a negative errno. */
+int vmaf_cuda_twin_flush(VmafCudaTwin *twin, VmafCudaScoreCollected score, VmafFexContext *ctx,
+                         VmafFeatureCollector *fc);
 
 #endif

@@ -123,22 +123,14 @@ static int adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
     f->dwt[0].src[1] = planes.data[1][0];
     f->dwt[0].src_pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->dwt[0].src[0], f->dwt[0].src[1], f->sums};
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
 }
 
 static int adm_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     AdmCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 const VmafFeatureExtractor vmaf_fex_adm_cuda = {

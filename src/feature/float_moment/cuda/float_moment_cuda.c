@@ -83,22 +83,14 @@ static int float_moment_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vmaf
     f->pic[1] = planes.data[1][0];
     f->pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->rows, f->pic[0], f->pic[1]};
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
 }
 
 static int float_moment_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     FloatMomentCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 static void float_moment_cuda_close(VmafFexContext *ctx)

@@ -52,8 +52,7 @@ static int float_ms_ssim_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix
     f->c2 = float_ssim_c2;
     f->c3 = float_ssim_c3;
     const size_t size = ms_ssim_cuda_layout(f, &s->geo, bpc, NULL);
-    const size_t result_size =
-        sizeof(double) * s->geo.planes * MS_SSIM_SCALES * MS_SSIM_CUDA_SUMS;
+    const size_t result_size = sizeof(double) * s->geo.planes * MS_SSIM_SCALES * MS_SSIM_CUDA_SUMS;
     err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
                               result_size);
     void *buf = NULL;
@@ -117,22 +116,14 @@ static int float_ms_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vma
         pl->src[1] = key[2 + 2 * p] = planes.data[1][p];
         pl->src_pitch = planes.pitch[p];
     }
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
 }
 
 static int float_ms_ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     FloatMsSsimCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 const VmafFeatureExtractor vmaf_fex_float_ms_ssim_cuda = {

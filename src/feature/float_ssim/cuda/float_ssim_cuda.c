@@ -80,8 +80,8 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
         .s = sum[SSIM_TERM_S],
     };
     const FloatSsimCudaFrame *f = &s->frame;
-    const SsimMeans m = ssim_means(&sums, ssim_pass_cuda_out_w(&f->pass),
-                                   ssim_pass_cuda_out_h(&f->pass));
+    const SsimMeans m =
+        ssim_means(&sums, ssim_pass_cuda_out_w(&f->pass), ssim_pass_cuda_out_h(&f->pass));
     const int err = float_ssim_append_scores(ctx, fc, &s->opt, &s->geom, &m, index);
     s->named = true;
     return err ? err : 1;
@@ -110,22 +110,14 @@ static int float_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPi
     f->src[1] = planes.data[1][0];
     f->src_pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->src[0], f->src[1], f->sums};
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
 }
 
 static int float_ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     FloatSsimCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 const VmafFeatureExtractor vmaf_fex_float_ssim_cuda = {

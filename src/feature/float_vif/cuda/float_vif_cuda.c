@@ -106,22 +106,14 @@ static int float_vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPic
     f->scale[0].dis = planes.data[1][0];
     f->scale[0].pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->scale[0].ref, f->scale[0].dis, f->result};
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
 }
 
 static int float_vif_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     FloatVifCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 const VmafFeatureExtractor vmaf_fex_float_vif_cuda = {

@@ -135,22 +135,14 @@ static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
         key[1 + 2 * p] = planes.data[0][p];
         key[2 + 2 * p] = planes.data[1][p];
     }
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, &frame);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, &frame, index, s->named,
+                                       score_collected, ctx, fc);
 }
 
 static int psnr_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     PsnrCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 static void psnr_cuda_close(VmafFexContext *ctx)

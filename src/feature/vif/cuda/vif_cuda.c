@@ -79,6 +79,11 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return err ? err : 1;
 }
 
+static int enqueue_frame(void *opaque, VmafCudaStream stream)
+{
+    return vif_cuda_enqueue(opaque, stream);
+}
+
 static int vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
                             unsigned index, VmafFeatureCollector *fc)
 {
@@ -96,22 +101,16 @@ static int vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
     f->scale[0].ref = planes.data[0][0];
     f->scale[0].dis = planes.data[1][0];
     f->scale[0].ref_pitch = f->scale[0].dis_pitch = planes.pitch[0];
-    err = vif_cuda_enqueue(f, t->stream);
-    if (!err)
-        err = vmaf_cuda_reader_release(t->reader, t->stream);
-    if (!err)
-        err = vmaf_cuda_twin_submit_result(t, index);
-    /* The frame before has been summed meanwhile. */
-    if (!err)
-        err = vmaf_cuda_twin_score(t, s->named ? 1 : 0, score_collected, ctx, fc);
-    return err;
+    /* Everything else the kernels are given is set at init. */
+    const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->sums, f->scale[0].ref, f->scale[0].dis};
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
 }
 
 static int vif_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     VifCudaState *s = ctx->priv;
-    const int err = vmaf_cuda_twin_score(&s->twin, 0, score_collected, ctx, fc);
-    return err ? err : 1;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
 const VmafFeatureExtractor vmaf_fex_vif_cuda = {
