@@ -7,22 +7,17 @@
  * next row of its picture buffer (rows 32-sample aligned); the chroma map
  * reproduces those reads. */
 #include <errno.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
-#include "core/log.h"
+#include "ciede_common.h"
 #include "ciede_dsp.h"
 
-/* Row alignment, in samples, of libvmaf's pictures. */
-#define REFERENCE_ALIGN 32
-
 typedef struct CiedeState {
-    unsigned bpc, w, h;
-    bool upsample; /* not 4:4:4 */
+    CiedeGeometry g; /* the input, as ciede_geometry() checked it */
     CiedeChromaMap map;
     unsigned *src_row;
     uint8_t *row_add;
@@ -34,47 +29,34 @@ typedef struct CiedeState {
     CiedeDsp dsp;
 } CiedeState;
 
-static const char *const ciede_features[] = {"ciede2000", NULL};
-
-/* Maps each output sample to where the reference reads it: sample c of
- * source row r, at linear offset r * stride + c of a plane whose rows are
- * cw samples padded to stride. Fails when that lies past the plane, where
- * the reference reads outside its buffer. */
-static int build_chroma_map(CiedeState *s, enum VmafPixelFormat pix_fmt, unsigned cw, unsigned ch)
+/* Maps each output sample to where the reference reads it
+ * (ciede_chroma_column()); ciede_geometry() has checked that it lies
+ * inside the plane. */
+static int build_chroma_map(CiedeState *s)
 {
-    const bool halve_cols = pix_fmt == VMAF_PIX_FMT_YUV420P;
-    const unsigned stride = (cw + REFERENCE_ALIGN - 1) / REFERENCE_ALIGN * REFERENCE_ALIGN;
-    s->src_row = malloc(s->h * sizeof(*s->src_row));
-    s->row_add = malloc(s->w * sizeof(*s->row_add));
-    s->src_col = malloc(s->w * sizeof(*s->src_col));
+    s->src_row = malloc(s->g.h * sizeof(*s->src_row));
+    s->row_add = malloc(s->g.w * sizeof(*s->row_add));
+    s->src_col = malloc(s->g.w * sizeof(*s->src_col));
     if (!s->src_row || !s->row_add || !s->src_col)
         return -ENOMEM;
-    if (!cw || !ch)
-        return -EINVAL;
-
-    for (unsigned i = 0; i < s->h; i++)
+    for (unsigned i = 0; i < s->g.h; i++)
         s->src_row[i] = i / 2;
-    unsigned max_row_add = 0;
-    for (unsigned j = 0; j < s->w; j++) {
-        const unsigned c = halve_cols ? j / 2 : j;
-        s->row_add[j] = (uint8_t)(c / stride);
-        s->src_col[j] = c % stride < cw ? (int32_t)(c % stride) : -1;
-        if (s->row_add[j] > max_row_add)
-            max_row_add = s->row_add[j];
+    for (unsigned j = 0; j < s->g.w; j++) {
+        unsigned row_add;
+        s->src_col[j] = ciede_chroma_column(j, s->g.halve_cols, s->g.cw, s->g.stride, &row_add);
+        s->row_add[j] = (uint8_t)row_add;
     }
-    if (s->src_row[s->h - 1] + max_row_add >= ch)
-        return -EINVAL;
     s->map = (CiedeChromaMap){s->src_row, s->row_add, s->src_col};
     return 0;
 }
 
 static int alloc_chroma(CiedeState *s)
 {
-    const size_t bytes = s->bpc > 8 ? 2 : 1;
-    s->chroma_stride = (ptrdiff_t)(s->w * bytes);
+    const size_t bytes = s->g.bpc > 8 ? 2 : 1;
+    s->chroma_stride = (ptrdiff_t)(s->g.w * bytes);
     for (unsigned pic = 0; pic < 2; pic++) {
         for (unsigned c = 0; c < 2; c++) {
-            s->chroma[pic][c] = malloc((size_t)s->chroma_stride * s->h);
+            s->chroma[pic][c] = malloc((size_t)s->chroma_stride * s->g.h);
             if (!s->chroma[pic][c])
                 return -ENOMEM;
         }
@@ -99,34 +81,17 @@ static int ciede_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigne
                       unsigned h)
 {
     CiedeState *s = ctx->priv;
-    if (pix_fmt == VMAF_PIX_FMT_YUV400P) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ciede: 4:0:0 input is not supported (needs chroma)");
-        return -EINVAL;
-    }
-    if (bpc != 8 && bpc != 10 && bpc != 12 && bpc != 16) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ciede: %u-bit input is not supported (8, 10, 12 or 16)",
-                 bpc);
-        return -EINVAL;
-    }
-    s->bpc = bpc;
-    s->w = w;
-    s->h = h;
-    s->upsample = pix_fmt != VMAF_PIX_FMT_YUV444P;
+    int err = ciede_geometry(&s->g, ctx->fex->name, pix_fmt, bpc, w, h);
+    if (err)
+        return err;
     ciede_dsp_init(&s->dsp, vmaf_get_cpu_flags());
     s->cache = malloc(sizeof(*s->cache));
     if (!s->cache)
         return -ENOMEM;
     ciede_cache_reset(s->cache);
-    if (!s->upsample)
+    if (!s->g.upsample)
         return 0;
-
-    const unsigned cw = w >> 1, ch = pix_fmt == VMAF_PIX_FMT_YUV420P ? h >> 1 : h;
-    int err = build_chroma_map(s, pix_fmt, cw, ch);
-    if (err == -EINVAL)
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "ciede: %ux%u %s input is not supported (libvmaf reads past its chroma planes "
-                 "there)",
-                 w, h, pix_fmt == VMAF_PIX_FMT_YUV420P ? "4:2:0" : "4:2:2");
+    err = build_chroma_map(s);
     if (!err)
         err = alloc_chroma(s);
     if (err)
@@ -137,11 +102,12 @@ static int ciede_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigne
 /* Plane p (1 or 2) of pic at 4:4:4 into dst. */
 static void upsample(const CiedeState *s, void *dst, const VmafPicture *pic, unsigned p)
 {
-    if (s->bpc > 8)
-        s->dsp.upsample_16(dst, s->chroma_stride, pic->data[p], pic->stride[p], &s->map, s->w,
-                           s->h);
+    if (s->g.bpc > 8)
+        s->dsp.upsample_16(dst, s->chroma_stride, pic->data[p], pic->stride[p], &s->map, s->g.w,
+                           s->g.h);
     else
-        s->dsp.upsample_8(dst, s->chroma_stride, pic->data[p], pic->stride[p], &s->map, s->w, s->h);
+        s->dsp.upsample_8(dst, s->chroma_stride, pic->data[p], pic->stride[p], &s->map, s->g.w,
+                          s->g.h);
 }
 
 /* The three planes of a picture at 4:4:4, row pointers and strides. */
@@ -154,8 +120,8 @@ static Planes444 planes_444(const CiedeState *s, const VmafPicture *pic, unsigne
 {
     Planes444 pl = {{pic->data[0]}, {pic->stride[0]}};
     for (unsigned c = 0; c < 2; c++) {
-        pl.data[1 + c] = s->upsample ? s->chroma[which][c] : pic->data[1 + c];
-        pl.stride[1 + c] = s->upsample ? s->chroma_stride : pic->stride[1 + c];
+        pl.data[1 + c] = s->g.upsample ? s->chroma[which][c] : pic->data[1 + c];
+        pl.stride[1 + c] = s->g.upsample ? s->chroma_stride : pic->stride[1 + c];
     }
     return pl;
 }
@@ -168,21 +134,21 @@ static double add_row(const CiedeState *s, double acc, const Planes444 *ref, con
         r[p] = ref->data[p] + i * ref->stride[p];
         d[p] = dis->data[p] + i * dis->stride[p];
     }
-    if (s->bpc > 8) {
+    if (s->g.bpc > 8) {
         const uint16_t *r16[3] = {(const uint16_t *)r[0], (const uint16_t *)r[1],
                                   (const uint16_t *)r[2]};
         const uint16_t *d16[3] = {(const uint16_t *)d[0], (const uint16_t *)d[1],
                                   (const uint16_t *)d[2]};
-        return s->dsp.add_row_16(acc, r16, d16, s->w, s->bpc, s->cache);
+        return s->dsp.add_row_16(acc, r16, d16, s->g.w, s->g.bpc, s->cache);
     }
-    return s->dsp.add_row_8(acc, r, d, s->w, s->cache);
+    return s->dsp.add_row_8(acc, r, d, s->g.w, s->cache);
 }
 
 static int ciede_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist, unsigned index,
                          VmafFeatureCollector *fc)
 {
     const CiedeState *s = ctx->priv;
-    if (s->upsample) {
+    if (s->g.upsample) {
         for (unsigned c = 0; c < 2; c++) {
             upsample(s, s->chroma[0][c], ref, 1 + c);
             upsample(s, s->chroma[1][c], dist, 1 + c);
@@ -190,16 +156,15 @@ static int ciede_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dis
     }
     const Planes444 r = planes_444(s, ref, 0), d = planes_444(s, dist, 1);
     double sum = 0.;
-    for (unsigned i = 0; i < s->h; i++)
+    for (unsigned i = 0; i < s->g.h; i++)
         sum = add_row(s, sum, &r, &d, i);
-    const double score = 45. - 20. * log10(sum / (s->w * s->h));
-    return vmaf_fex_append(ctx, fc, "ciede2000", score, index);
+    return ciede_append(ctx, fc, &s->g, sum, index);
 }
 
 const VmafFeatureExtractor vmaf_fex_ciede = {
     .name = "ciede",
     .priv_size = sizeof(CiedeState),
-    .provided_features = ciede_features,
+    .provided_features = ciede_provided_features,
     .init = ciede_init,
     .extract = ciede_extract,
     .close = ciede_close,

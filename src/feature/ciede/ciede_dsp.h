@@ -6,18 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct CiedeLab {
-    float l, a, b;
-} CiedeLab;
-
-/* The colour of one Y'CbCr sample of the given depth, read as BT.709 video
- * range, through linear sRGB and D65 XYZ. */
-CiedeLab ciede_lab_from_yuv(double y, double u, double v, unsigned bpc);
-
-/* CIEDE2000 colour difference with the weights kL = 0.65, kC = 1, kH = 4
- * (the reference's, which also leaves out the 360 degree wrap of the mean
- * hue). */
-float ciede_delta_e00(CiedeLab ref, CiedeLab dis);
+#include "ciede_math.h"
 
 /* Where the samples of an upsampled chroma row come from: output sample j
  * of output row i is source row src_row[i] + row_add[j], column src_col[j],

@@ -1,0 +1,71 @@
+/* The device stage of the ciede twin: every pixel's colour difference from
+ * the shared planes (ciede_cuda_tile.h), then their running double sum in
+ * raster order (serial_sum.h), the CPU's sum bit for bit where the device's
+ * libm gives glibc's bits. */
+#ifndef VMAF_FEATURE_CIEDE_CUDA_CIEDE_CUDA_H
+#define VMAF_FEATURE_CIEDE_CUDA_CIEDE_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuda/cuda_api.h"
+#include "feature/ciede/ciede_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The pixel kernel takes 2-D blocks of CIEDE_CUDA_BLOCK_W x
+ * CIEDE_CUDA_BLOCK_H threads, one thread a pixel. */
+enum { CIEDE_CUDA_BLOCK_W = 32, CIEDE_CUDA_BLOCK_H = 8 };
+
+/* No pixel differs: the value *first_nonzero starts from. */
+#define CIEDE_CUDA_NONE UINT32_MAX
+
+typedef struct CiedeCudaFrame {
+    CiedeGeometry geo;
+    /* This frame's shared planes of ref (0) and dis (1), Y, U and V, as in
+     * VmafPicture, rows of pitch[plane] bytes. */
+    const void *src[2][3];
+    size_t pitch[3];
+    /* w x h, raster order: each pixel's colour difference, widened to
+     * double as the CPU adds it. */
+    double *diff;
+    /* The raster index of the first pixel whose difference is not 0: the
+     * sum starts there, since the serial sum adds a zero sum's terms one at
+     * a time and identical pixels often come first. */
+    uint32_t *first_nonzero;
+    double *sum; /* the frame's result, on the device */
+} CiedeCudaFrame;
+
+enum { CIEDE_CUDA_ALIGN = 256 };
+
+static inline size_t ciede_cuda_align(size_t n)
+{
+    return (n + CIEDE_CUDA_ALIGN - 1) / CIEDE_CUDA_ALIGN * CIEDE_CUDA_ALIGN;
+}
+
+/* Lays out diff and first_nonzero in buf (aligned to CIEDE_CUDA_ALIGN) and
+ * sets geo; the shared planes and sum are the frame's. Returns the bytes
+ * it takes; with buf NULL it only counts them. */
+static inline size_t ciede_cuda_layout(CiedeCudaFrame *f, const CiedeGeometry *g, uint8_t *buf)
+{
+    f->geo = *g;
+    size_t size = 0;
+    f->diff = buf ? (double *)buf : NULL;
+    size += ciede_cuda_align((size_t)g->w * g->h * sizeof(double));
+    f->first_nonzero = buf ? (uint32_t *)(buf + size) : NULL;
+    size += ciede_cuda_align(sizeof(uint32_t));
+    return size;
+}
+
+/* Queues the frame's work on stream: *sum becomes the CPU's sum of the
+ * frame's colour differences. No host synchronisation, no allocation: the
+ * work can be captured in a graph. */
+int ciede_cuda_enqueue(const CiedeCudaFrame *frame, VmafCudaStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
