@@ -66,6 +66,7 @@ const CheckasmLevel *checkasm_levels(void)
     static const CheckasmLevel all[] = {
         {"avx2", VMAF_X86_CPU_FLAG_AVX2},
         {"avx512", VMAF_X86_CPU_FLAG_AVX512},
+        {"avx512icl", VMAF_X86_CPU_FLAG_AVX512 | VMAF_X86_CPU_FLAG_AVX512ICL},
     };
     static CheckasmLevel present[sizeof(all) / sizeof(all[0]) + 1];
     static bool found;
@@ -74,7 +75,7 @@ const CheckasmLevel *checkasm_levels(void)
         const unsigned flags = vmaf_get_cpu_flags();
         unsigned n = 0;
         for (unsigned i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-            if (flags & all[i].flags)
+            if ((flags & all[i].flags) == all[i].flags)
                 present[n++] = all[i];
         present[n] = (CheckasmLevel){NULL, 0};
         found = true;
@@ -167,7 +168,7 @@ bool checkasm_begin(const char *func, const CheckasmLevel *level, bool overridde
     if (state.pattern && fnmatch(state.pattern, func, 0))
         return false;
     if (!overridden) {
-        printf("  %-28s %-7s skipped (no variant)\n", func, level->name);
+        printf("  %-28s %-9s skipped (no variant)\n", func, level->name);
         state.skipped++;
         return false;
     }
@@ -189,7 +190,7 @@ void checkasm_fail(const char *fmt, ...)
         return;
     va_list args;
     va_start(args, fmt);
-    printf("  %-28s %-7s MISMATCH: ", state.func, state.level->name);
+    printf("  %-28s %-9s MISMATCH: ", state.func, state.level->name);
     vprintf(fmt, args);
     printf("\n");
     va_end(args);
@@ -212,7 +213,7 @@ void checkasm_end(void)
     const bool failed = state.fail_messages > 0;
     if (failed)
         state.failed++;
-    printf("  %-28s %-7s %s", state.func, state.level->name, failed ? "FAILED" : "ok");
+    printf("  %-28s %-9s %s", state.func, state.level->name, failed ? "FAILED" : "ok");
     if (state.benched)
         printf("  c %10" PRIu64 "  simd %10" PRIu64 "  x%.2f", state.c_cycles, state.simd_cycles,
                state.simd_cycles ? (double)state.c_cycles / (double)state.simd_cycles : 0.0);

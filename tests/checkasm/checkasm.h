@@ -27,9 +27,10 @@
 
 #include "core/cpu.h"
 
-/* A variant level: the flags it is initialised with, each level alone. */
+/* A variant level: the flags it is initialised with, each level alone but
+ * for avx512icl, which extends avx512. */
 typedef struct CheckasmLevel {
-    const char *name; /* "avx2", "avx512" */
+    const char *name; /* "avx2", "avx512", "avx512icl" */
     unsigned flags;   /* VMAF_X86_CPU_FLAG_* */
 } CheckasmLevel;
 

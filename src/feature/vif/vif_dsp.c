@@ -210,6 +210,8 @@ void vif_dsp_init(VifDsp *dsp, unsigned cpu_flags)
         vif_dsp_init_avx2(dsp);
     if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
         vif_dsp_init_avx512(dsp);
+    if ((cpu_flags & VMAF_X86_CPU_FLAG_AVX512) && (cpu_flags & VMAF_X86_CPU_FLAG_AVX512ICL))
+        vif_dsp_init_avx512vnni(dsp);
 #else
     (void)cpu_flags;
 #endif

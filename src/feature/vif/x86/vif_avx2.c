@@ -345,6 +345,12 @@ static inline vw vw_add32(vw a, vw b)
     return _mm256_add_epi32(a, b);
 }
 
+/* acc + vw_madd(a, b) */
+static inline vw vw_madd_add(vw acc, vw a, vw b)
+{
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(a, b));
+}
+
 static inline vw vw_mullo16(vw a, vw b)
 {
     return _mm256_mullo_epi16(a, b);

@@ -1,6 +1,6 @@
 /* The integer VIF stages in AVX-512 (F, BW, DQ, VL): the vector layer of
  * vif_kernels.h over 512-bit registers (8 doubles, 32 columns of 16-bit
- * lanes). */
+ * lanes). vif_avx512vnni.c compiles it again with VIF_AVX512_VNNI. */
 #include "core/x86/hsum_avx512.h"
 #include <immintrin.h>
 
@@ -337,6 +337,16 @@ static inline vw vw_add32(vw a, vw b)
     return _mm512_add_epi32(a, b);
 }
 
+/* acc + vw_madd(a, b): VNNI's vpdpwssd wraps as the two do */
+static inline vw vw_madd_add(vw acc, vw a, vw b)
+{
+#ifdef VIF_AVX512_VNNI
+    return _mm512_dpwssd_epi32(acc, a, b);
+#else
+    return _mm512_add_epi32(acc, _mm512_madd_epi16(a, b));
+#endif
+}
+
 static inline vw vw_mullo16(vw a, vw b)
 {
     return _mm512_mullo_epi16(a, b);
@@ -354,7 +364,11 @@ static inline vw vw_srl32(vw a, unsigned n)
 
 #include "vif_kernels.h"
 
-void vif_dsp_init_avx512(VifDsp *dsp)
+#ifndef VIF_AVX512_INIT
+#define VIF_AVX512_INIT vif_dsp_init_avx512
+#endif
+
+void VIF_AVX512_INIT(VifDsp *dsp)
 {
     dsp->statistic_8 = statistic_8_simd;
     dsp->statistic_16 = statistic_16_simd;

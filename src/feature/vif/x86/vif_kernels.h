@@ -32,8 +32,10 @@
 /* Columns of one vw, the step of the horizontal passes. */
 #define VIF_STEP (4 * VIF_LANES)
 /* Output columns per block of the statistic; the decimation's blocks read
- * as many input columns. */
-#define VIF_BLOCK 256
+ * as many input columns. Wide, so that the vertical pass's halo and the
+ * rounding up of its columns to whole steps cost little, while the eight
+ * planes of the statistic's blocks still stay in L1. */
+#define VIF_BLOCK 512
 #define VIF_DEC_BLOCK (VIF_BLOCK / 2)
 #define VIF_HALO (VIF_MAX_TAPS / 2)
 /* A block's buffer: its columns, the halo on both sides, and room for the
@@ -45,7 +47,6 @@
  * is split in two halves on the same row, and an odd count is padded with a
  * zero tap. */
 typedef struct VifTapPairs {
-    unsigned n;
     uint8_t row[VIF_MAX_TAPS][2];
     int32_t coef[VIF_MAX_TAPS]; /* first coefficient in the low half */
 } VifTapPairs;
@@ -70,8 +71,7 @@ static void tap_pairs(VifTapPairs *tp, const uint16_t *filt, unsigned taps)
         row[n] = 0;
         coef[n++] = 0;
     }
-    tp->n = n / 2;
-    for (unsigned p = 0; p < tp->n; p++) {
+    for (unsigned p = 0; p < n / 2; p++) {
         tp->row[p][0] = row[2 * p];
         tp->row[p][1] = row[2 * p + 1];
         tp->coef[p] = (int32_t)(coef[2 * p] | (uint32_t)coef[2 * p + 1] << 16);
@@ -178,37 +178,37 @@ VIF_ALWAYS_INLINE void store_square(int16_t *hi_out, int16_t *lo_out, vw lo, vw 
 
 /* VIF_STEP columns of 8-bit samples from col. With squares, the squares and
  * the cross product go through pmaddwd offset by -32768 (they reach 65025);
- * the coefficients sum to 65536, so the sums come out offset by -2^31. */
+ * the coefficients sum to 65536, so the sums come out offset by -2^31. The
+ * vif filters split only the 3-tap one's centre, so they make as many pairs
+ * of rows as of columns. */
 VIF_ALWAYS_INLINE void vertical_8(const VifVertical *v, ptrdiff_t col, int16_t *const *out,
-                                  bool squares)
+                                  bool squares, unsigned taps)
 {
     const vw offset = vw_set16(INT16_MIN);
     vw m1l = vw_zero(), m1h = vw_zero(), m2l = vw_zero(), m2h = vw_zero();
     vw xxl = vw_zero(), xxh = vw_zero(), yyl = vw_zero(), yyh = vw_zero();
     vw xyl = vw_zero(), xyh = vw_zero();
 
-    for (unsigned p = 0; p < v->pairs.n; p++) {
+    for (unsigned p = 0; p < column_pair_count(taps); p++) {
         const vw f = vw_set32(v->pairs.coef[p]);
         const unsigned a = v->pairs.row[p][0], b = v->pairs.row[p][1];
         const vw ra = vw_load_u8(v->ref_rows[a] + col), rb = vw_load_u8(v->ref_rows[b] + col);
         const vw da = vw_load_u8(v->dis_rows[a] + col), db = vw_load_u8(v->dis_rows[b] + col);
-        m1l = vw_add32(m1l, vw_madd(vw_unpacklo16(ra, rb), f));
-        m1h = vw_add32(m1h, vw_madd(vw_unpackhi16(ra, rb), f));
-        m2l = vw_add32(m2l, vw_madd(vw_unpacklo16(da, db), f));
-        m2h = vw_add32(m2h, vw_madd(vw_unpackhi16(da, db), f));
+        /* the samples of both rows side by side, so that the products are
+         * multiplied in the layout pmaddwd takes, without unpacking them */
+        const vw rl = vw_unpacklo16(ra, rb), rh = vw_unpackhi16(ra, rb);
+        const vw dl = vw_unpacklo16(da, db), dh = vw_unpackhi16(da, db);
+        m1l = vw_madd_add(m1l, rl, f);
+        m1h = vw_madd_add(m1h, rh, f);
+        m2l = vw_madd_add(m2l, dl, f);
+        m2h = vw_madd_add(m2h, dh, f);
         if (squares) {
-            const vw xa = vw_xor(vw_mullo16(ra, ra), offset);
-            const vw xb = vw_xor(vw_mullo16(rb, rb), offset);
-            const vw ya = vw_xor(vw_mullo16(da, da), offset);
-            const vw yb = vw_xor(vw_mullo16(db, db), offset);
-            const vw pa = vw_xor(vw_mullo16(ra, da), offset);
-            const vw pb = vw_xor(vw_mullo16(rb, db), offset);
-            xxl = vw_add32(xxl, vw_madd(vw_unpacklo16(xa, xb), f));
-            xxh = vw_add32(xxh, vw_madd(vw_unpackhi16(xa, xb), f));
-            yyl = vw_add32(yyl, vw_madd(vw_unpacklo16(ya, yb), f));
-            yyh = vw_add32(yyh, vw_madd(vw_unpackhi16(ya, yb), f));
-            xyl = vw_add32(xyl, vw_madd(vw_unpacklo16(pa, pb), f));
-            xyh = vw_add32(xyh, vw_madd(vw_unpackhi16(pa, pb), f));
+            xxl = vw_madd_add(xxl, vw_xor(vw_mullo16(rl, rl), offset), f);
+            xxh = vw_madd_add(xxh, vw_xor(vw_mullo16(rh, rh), offset), f);
+            yyl = vw_madd_add(yyl, vw_xor(vw_mullo16(dl, dl), offset), f);
+            yyh = vw_madd_add(yyh, vw_xor(vw_mullo16(dh, dh), offset), f);
+            xyl = vw_madd_add(xyl, vw_xor(vw_mullo16(rl, dl), offset), f);
+            xyh = vw_madd_add(xyh, vw_xor(vw_mullo16(rh, dh), offset), f);
         }
     }
 
@@ -275,7 +275,7 @@ VIF_ALWAYS_INLINE void vertical_at(const VifVertical *v, ptrdiff_t col, int16_t 
     if (hbd)
         vertical_16(v, col, out, squares, taps);
     else
-        vertical_8(v, col, out, squares);
+        vertical_8(v, col, out, squares, taps);
 }
 
 /* The vertical results of columns lo..hi-1 at planes[q][c - origin]. A last
@@ -327,7 +327,7 @@ VIF_ALWAYS_INLINE vw column_filter(const int16_t *x, const vw *coef, unsigned ta
 {
     vw acc = vw_madd(vw_load(x), coef[0]);
     for (unsigned p = 1; p < column_pair_count(taps); p++)
-        acc = vw_add32(acc, vw_madd(vw_load(x + column_pair_offset(taps, p)), coef[p]));
+        acc = vw_madd_add(acc, vw_load(x + column_pair_offset(taps, p)), coef[p]);
     return acc;
 }
 

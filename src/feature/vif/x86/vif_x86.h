@@ -6,5 +6,6 @@
 
 void vif_dsp_init_avx2(VifDsp *dsp);
 void vif_dsp_init_avx512(VifDsp *dsp);
+void vif_dsp_init_avx512vnni(VifDsp *dsp);
 
 #endif
