@@ -15,7 +15,9 @@
 #
 # Usage: bench/cuda_twins.sh [REF_CUDA_VMAF [REF_CPU_VMAF]]
 #   VMAF_MODEL_DIR (the model files), BUILD, WORK, SKIP_TESTS=1,
-#   TWINS="float_psnr ..." (a subset), UPLOAD_GBS (52, the pinned rate).
+#   PREBUILT=1 (BUILD holds vmaf and tests/golden/gen_yuv built elsewhere),
+#   TWINS="float_psnr ..." and MODELS="..." (subsets, may be empty),
+#   UPLOAD_GBS (52, the pinned rate).
 set -uo pipefail
 ref_cuda=${1:-}
 ref_cpu=${2:-}
@@ -28,10 +30,12 @@ upload_gbs=${UPLOAD_GBS:-52}
 export VMAF_MODEL_DIR
 vmaf=$build/vmaf
 
-echo "== build"
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMAF_CUDA=ON \
-    -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null || exit 1
-cmake --build "$build" -j "$jobs" >/dev/null || exit 1
+if [ -z "${PREBUILT:-}" ]; then
+    echo "== build"
+    cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMAF_CUDA=ON \
+        -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null || exit 1
+    cmake --build "$build" -j "$jobs" >/dev/null || exit 1
+fi
 
 tests=skipped
 if [ -z "${SKIP_TESTS:-}" ]; then
@@ -95,9 +99,11 @@ declare -A twin_feature=(
     [ssim]=ssim [float_ssim]=float_ssim [float_ms_ssim]=float_ms_ssim
     [cambi]=cambi [speed_chroma]=speed_chroma [speed_temporal]=speed_temporal
     [float_ms_ssim_chroma]="float_ms_ssim=enable_chroma=true"
+    [psnr_hvs]=psnr_hvs [ciede]=ciede
 )
 twins=${TWINS-"psnr motion vif adm float_psnr float_ansnr float_moment float_motion motion_v2 \
-float_vif ssim float_ssim float_ms_ssim float_ms_ssim_chroma cambi speed_chroma speed_temporal"}
+float_vif ssim float_ssim float_ms_ssim float_ms_ssim_chroma cambi speed_chroma speed_temporal \
+psnr_hvs ciede"}
 
 echo "== twins"
 twin_rows=""

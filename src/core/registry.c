@@ -40,6 +40,8 @@ extern const VmafFeatureExtractor vmaf_fex_float_ms_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_vif_cuda;
+extern const VmafFeatureExtractor vmaf_fex_ciede_cuda;
+extern const VmafFeatureExtractor vmaf_fex_psnr_hvs_cuda;
 #endif
 
 static const VmafFeatureExtractor *const registry[] = {
@@ -79,6 +81,8 @@ static const VmafFeatureExtractor *const registry[] = {
     &vmaf_fex_float_ssim_cuda,
     &vmaf_fex_ssim_cuda,
     &vmaf_fex_float_vif_cuda,
+    &vmaf_fex_ciede_cuda,
+    &vmaf_fex_psnr_hvs_cuda,
 #endif
     NULL,
 };

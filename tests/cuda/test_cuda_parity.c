@@ -200,6 +200,10 @@ static const Config configs[] = {
      true,
      2,
      0},
+    {"psnr_hvs", {"psnr_hvs", "psnr"}, 0, 0, false, 6, 0},
+    {"psnr_hvs_threads", {"psnr_hvs", "float_psnr"}, 2, 2, true, 6, 0},
+    {"ciede", {"ciede"}, 0, 0, false, 6, 0},
+    {"ciede_threads", {"ciede", "float_moment"}, 2, 3, true, 6, 0},
 };
 
 /* The largest |cpu - cuda| allowed for a float feature, measured on the
@@ -215,6 +219,9 @@ static const Tolerance tolerances[] = {
     /* float_motion_cuda: the CPU's float operations in its order (docs/cuda.md). */
     {"VMAF_feature_motion", 0},
     {"motion", 0},
+    /* ciede_cuda: the device's double pow/atan2/cos/sin/exp may differ from
+     * glibc's in the last bit; 3.3e-11 measured on the H200 (docs/cuda.md). */
+    {"ciede2000", 1e-10},
     {NULL, 0},
 };
 

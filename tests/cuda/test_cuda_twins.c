@@ -27,6 +27,9 @@ extern const VmafFeatureExtractor vmaf_fex_ssim, vmaf_fex_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_ssim, vmaf_fex_float_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_ms_ssim, vmaf_fex_float_ms_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_vif, vmaf_fex_float_vif_cuda;
+extern const VmafFeatureExtractor vmaf_fex_ciede, vmaf_fex_ciede_cuda;
+extern const VmafFeatureExtractor vmaf_fex_psnr_hvs, vmaf_fex_psnr_hvs_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_adm, vmaf_fex_float_adm_cuda;
 
 static bool same_option(const VmafOption *a, const VmafOption *b)
 {
@@ -79,6 +82,11 @@ static void test_tables_mirror_the_cpu(void)
     /* The prescaling is left to the CPU extractor. */
     CHECK_EQ_INT(check_subset(&vmaf_fex_float_vif, &vmaf_fex_float_vif_cuda), 2);
     CHECK(!vmaf_option_find(vmaf_fex_float_vif_cuda.options, "vif_prescale"));
+    CHECK_EQ_INT(check_subset(&vmaf_fex_ciede, &vmaf_fex_ciede_cuda), 0);
+    CHECK_EQ_INT(check_subset(&vmaf_fex_psnr_hvs, &vmaf_fex_psnr_hvs_cuda), 0);
+    /* Another p-norm needs powf, which the device computes differently. */
+    CHECK_EQ_INT(check_subset(&vmaf_fex_float_adm, &vmaf_fex_float_adm_cuda), 1);
+    CHECK(!vmaf_option_find(vmaf_fex_float_adm_cuda.options, "adm_p_norm"));
     /* Plain lookups still find the CPU extractors. */
     CHECK(vmaf_get_feature_extractor_by_name("psnr") == &vmaf_fex_psnr);
     CHECK(vmaf_get_feature_extractor_by_feature_name("psnr_y", 0) == &vmaf_fex_psnr);
