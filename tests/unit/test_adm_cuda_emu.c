@@ -17,34 +17,11 @@
 #include "feature/adm/adm_common.h"
 #include "feature/adm/cuda/adm_cuda_tile.h"
 #include "test.h"
+#include "emu_util.h"
 
 #define GARBAGE 0xa5
 
 extern const VmafFeatureExtractor vmaf_fex_adm;
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-
-static void put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
-{
-    uint8_t *row = (uint8_t *)pic->data[0] + (size_t)y * pic->stride[0];
-    if (pic->bpc > 8)
-        ((uint16_t *)row)[x] = (uint16_t)v;
-    else
-        row[x] = (uint8_t)v;
-}
-
-static uint32_t clip(int64_t v, uint32_t max)
-{
-    return v < 0 ? 0 : v > max ? max : (uint32_t)v;
-}
 
 /* Blocks of content that take every branch of decoupling and masking:
  * identical (restored fully, enhanced to the gain limit), flat (no detail,
@@ -55,38 +32,38 @@ static void fill_block(VmafPicture *ref, VmafPicture *dis, unsigned x0, unsigned
                        unsigned bh)
 {
     const uint32_t max = (1u << ref->bpc) - 1;
-    const unsigned kind = rng() % 7;
-    const uint32_t base = rng() % (max + 1), amp = rng() % (max + 1) / (1 + rng() % 16);
+    const unsigned kind = emu_rng() % 7;
+    const uint32_t base = emu_rng() % (max + 1), amp = emu_rng() % (max + 1) / (1 + emu_rng() % 16);
     for (unsigned y = y0; y < y0 + bh && y < ref->h[0]; y++) {
         for (unsigned x = x0; x < x0 + bw && x < ref->w[0]; x++) {
-            const uint32_t noise = amp ? rng() % (amp + 1) : 0;
-            uint32_t r = clip((int64_t)base + noise - amp / 2, max), d;
+            const uint32_t noise = amp ? emu_rng() % (amp + 1) : 0;
+            uint32_t r = emu_clip((int64_t)base + noise - amp / 2, max), d;
             switch (kind) {
             case 0:
                 d = r;
                 break;
             case 1:
                 r = base;
-                d = clip((int64_t)base + rng() % 3 - 1, max);
+                d = emu_clip((int64_t)base + emu_rng() % 3 - 1, max);
                 break;
             case 2:
-                d = clip((int64_t)r + rng() % (max / 64 + 2) - max / 128, max);
+                d = emu_clip((int64_t)r + emu_rng() % (max / 64 + 2) - max / 128, max);
                 break;
             case 3:
-                d = clip(((int64_t)r - base) * 3 / 2 + base, max);
+                d = emu_clip(((int64_t)r - base) * 3 / 2 + base, max);
                 break;
             case 4:
                 d = max - r;
                 break;
             case 5:
                 r = (x / (1 + kind % 2) + y) % 2 ? max : 0;
-                d = rng() % 4 ? r : max - r;
+                d = emu_rng() % 4 ? r : max - r;
                 break;
             default:
-                d = rng() % (max + 1);
+                d = emu_rng() % (max + 1);
             }
-            put(ref, x, y, r);
-            put(dis, x, y, d);
+            emu_put(ref, x, y, r);
+            emu_put(dis, x, y, d);
         }
     }
 }
@@ -95,8 +72,8 @@ static void make_pair(VmafPicture *ref, VmafPicture *dis, unsigned w, unsigned h
 {
     CHECK_EQ_INT(vmaf_picture_alloc(ref, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
     CHECK_EQ_INT(vmaf_picture_alloc(dis, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
-    const unsigned max_block = 4 + rng() % 60;
-    const unsigned bw = 2 + rng() % max_block, bh = 2 + rng() % max_block;
+    const unsigned max_block = 4 + emu_rng() % 60;
+    const unsigned bw = 2 + emu_rng() % max_block, bh = 2 + emu_rng() % max_block;
     for (unsigned y = 0; y < h; y += bh)
         for (unsigned x = 0; x < w; x += bw)
             fill_block(ref, dis, x, y, bw, bh);
@@ -111,19 +88,6 @@ static const VmafOption parsed_options[] = {
     ADM_OPTIONS(Parsed, opt),
     {0},
 };
-
-static VmafDictionary *dictionary(const char *spec)
-{
-    VmafDictionary *d = NULL;
-    char buf[256];
-    snprintf(buf, sizeof(buf), "%s", spec);
-    for (char *rest = buf, *item; (item = strsep(&rest, ":")) && *item;) {
-        char *eq = strchr(item, '=');
-        *eq = '\0';
-        CHECK_EQ_INT(vmaf_feature_dictionary_set(&d, item, eq + 1), 0);
-    }
-    return d;
-}
 
 /* The kernels' memory and the frame's result. */
 typedef struct Emulated {
@@ -269,7 +233,7 @@ static const Case cases[] = {
 static VmafFexContext *cpu_extractor(const char *spec, unsigned w, unsigned h, unsigned bpc,
                                      AdmOptions *opt)
 {
-    VmafDictionary *d = dictionary(spec);
+    VmafDictionary *d = emu_dictionary(spec);
     Parsed parsed;
     CHECK_EQ_INT(vmaf_options_apply("adm", parsed_options, &parsed, d), 0);
     *opt = parsed.opt;
@@ -286,7 +250,7 @@ static void test_sums_equal(void)
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         for (int i = 0; i < 4 && cases[c].bpc[i]; i++) {
             const unsigned w = cases[c].w, h = cases[c].h, bpc = cases[c].bpc[i];
-            rng_state = 0x9e3779b9u ^ (uint32_t)(c * 131 + i);
+            emu_rng_state = 0x9e3779b9u ^ (uint32_t)(c * 131 + i);
             AdmOptions opt;
             VmafFexContext *cpu = cpu_extractor(cases[c].options, w, h, bpc, &opt);
             Emulated e;
@@ -314,7 +278,7 @@ static void test_sums_equal(void)
 static void test_differences_seen(void)
 {
     const unsigned w = 96, h = 64, bpc = 10;
-    rng_state = 12345;
+    emu_rng_state = 12345;
     AdmOptions opt;
     VmafFexContext *cpu = cpu_extractor("", w, h, bpc, &opt);
     Emulated e;

@@ -24,40 +24,17 @@
 #include "feature/cambi/cuda/cambi_cuda_tile.h"
 #include "libvmaf/feature.h"
 #include "test.h"
+#include "emu_util.h"
 
 #define GARBAGE 0xa5
 
 extern const VmafFeatureExtractor vmaf_fex_cambi;
-
-static uint32_t rng_state;
 
 /* What the cases reached: pooling from all c-values, columns beyond a
  * scale's width in its windows, non-zero c-values, an empty band. */
 static struct {
     unsigned fetches, beyond_width, nonzero, empty_band;
 } reached;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-
-static void put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
-{
-    uint8_t *row = (uint8_t *)pic->data[0] + (size_t)y * pic->stride[0];
-    if (pic->bpc > 8)
-        ((uint16_t *)row)[x] = (uint16_t)v;
-    else
-        row[x] = (uint8_t)v;
-}
-
-static uint32_t clip(int64_t v, uint32_t max)
-{
-    return v < 0 ? 0 : v > max ? max : (uint32_t)v;
-}
 
 /* Blocks of content that take every path: flat areas, staircases of one to
  * a few 10-bit codes a step across, down and diagonally (banding: flat,
@@ -69,9 +46,9 @@ static void fill_block(VmafPicture *pic, unsigned x0, unsigned y0, unsigned bw, 
 {
     const uint32_t max = (1u << pic->bpc) - 1;
     const uint32_t code = pic->bpc > 10 ? 1u << (pic->bpc - 10) : 1;
-    const unsigned kind = rng() % (banded ? 5 : 8);
-    const uint32_t base = rng() % (max + 1), step = code * (1 + rng() % 4);
-    const unsigned band = 2 + rng() % 24;
+    const unsigned kind = emu_rng() % (banded ? 5 : 8);
+    const uint32_t base = emu_rng() % (max + 1), step = code * (1 + emu_rng() % 4);
+    const unsigned band = 2 + emu_rng() % 24;
     for (unsigned y = y0; y < y0 + bh && y < pic->h[0]; y++) {
         for (unsigned x = x0; x < x0 + bw && x < pic->w[0]; x++) {
             const unsigned dx = x - x0, dy = y - y0;
@@ -89,18 +66,19 @@ static void fill_block(VmafPicture *pic, unsigned x0, unsigned y0, unsigned bw, 
                 v += (int64_t)step * ((dx + dy) / band);
                 break;
             case 4:
-                v += (int64_t)step * (dy / band) + (rng() % 8 ? 0 : code * (rng() % 3) - code);
+                v += (int64_t)step * (dy / band) +
+                     (emu_rng() % 8 ? 0 : code * (emu_rng() % 3) - code);
                 break;
             case 5:
-                v += rng() % (step * 8 + 1);
+                v += emu_rng() % (step * 8 + 1);
                 break;
             case 6:
                 v = (x + y) % 2 ? max : 0;
                 break;
             default:
-                v = rng() % (max + 1);
+                v = emu_rng() % (max + 1);
             }
-            put(pic, x, y, clip(v, max));
+            emu_put(pic, x, y, emu_clip(v, max));
         }
     }
 }
@@ -108,8 +86,8 @@ static void fill_block(VmafPicture *pic, unsigned x0, unsigned y0, unsigned bw, 
 static void make_picture(VmafPicture *pic, unsigned w, unsigned h, unsigned bpc, bool banded)
 {
     CHECK_EQ_INT(vmaf_picture_alloc(pic, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
-    const unsigned max_block = 8 + rng() % 120;
-    const unsigned bw = 4 + rng() % max_block, bh = 4 + rng() % max_block;
+    const unsigned max_block = 8 + emu_rng() % 120;
+    const unsigned bw = 4 + emu_rng() % max_block, bh = 4 + emu_rng() % max_block;
     for (unsigned y = 0; y < h; y += bh)
         for (unsigned x = 0; x < w; x += bw)
             fill_block(pic, x, y, bw, bh, banded);
@@ -125,19 +103,6 @@ static const VmafOption parsed_options[] = {
     {0},
 };
 
-static VmafFeatureDictionary *dictionary(const char *spec)
-{
-    VmafFeatureDictionary *d = NULL;
-    char buf[256];
-    snprintf(buf, sizeof(buf), "%s", spec);
-    for (char *rest = buf, *item; (item = strsep(&rest, ":")) && *item;) {
-        char *eq = strchr(item, '=');
-        *eq = '\0';
-        CHECK_EQ_INT(vmaf_feature_dictionary_set(&d, item, eq + 1), 0);
-    }
-    return d;
-}
-
 /* The kernels' memory and the frame's result. */
 typedef struct Emulated {
     CambiOptions opt;
@@ -151,7 +116,7 @@ typedef struct Emulated {
 
 static void emulated_init(Emulated *e, const char *spec, unsigned w, unsigned h, unsigned bpc)
 {
-    e->options = dictionary(spec);
+    e->options = emu_dictionary(spec);
     Parsed parsed;
     CHECK_EQ_INT(vmaf_options_apply("cambi", parsed_options, &parsed, e->options), 0);
     e->opt = parsed.opt;
@@ -510,7 +475,7 @@ static const Case cases[] = {
 /* The CPU extractor of spec, on the C stages (the only ones cambi has). */
 static VmafFexContext *cpu_extractor(const char *spec, unsigned w, unsigned h, unsigned bpc)
 {
-    VmafFeatureDictionary *d = dictionary(spec);
+    VmafFeatureDictionary *d = emu_dictionary(spec);
     VmafFexContext *ctx = NULL;
     CHECK_EQ_INT(vmaf_fex_context_create(&ctx, &vmaf_fex_cambi, d), 0);
     CHECK_EQ_INT(vmaf_fex_context_init(ctx, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
@@ -553,7 +518,7 @@ static void test_stages_equal(void)
 {
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         for (int i = 0; i < 4 && cases[c].bpc[i]; i++) {
-            rng_state = 0x9e3779b9u ^ (uint32_t)(c * 131 + i);
+            emu_rng_state = 0x9e3779b9u ^ (uint32_t)(c * 131 + i);
             char what[200];
             snprintf(what, sizeof(what), "%ux%u %u-bit \"%s\"", cases[c].w, cases[c].h,
                      cases[c].bpc[i], cases[c].options);
@@ -568,7 +533,7 @@ static void test_stages_equal(void)
 static void test_differences_seen(void)
 {
     const Case c = {400, 300, {10}, "", true};
-    rng_state = 4242;
+    emu_rng_state = 4242;
     for (int change = 0; change < 4; change++) {
         Emulated e;
         emulated_init(&e, c.options, c.w, c.h, 10);

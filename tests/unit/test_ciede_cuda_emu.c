@@ -18,21 +18,12 @@
 
 #include "feature/ciede/ciede_common.h"
 #include "feature/ciede/cuda/ciede_cuda_tile.h"
+#include "emu_util.h"
 #include "fex_test_util.h"
 
 extern const VmafFeatureExtractor vmaf_fex_ciede;
 
 enum { GARBAGE = 0xa5, ROW_GARBAGE = 64 };
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
 
 static const char *fmt_name(enum VmafPixelFormat fmt)
 {
@@ -48,13 +39,13 @@ static void fill_pair(FexRun *r, unsigned identical_rows)
     for (unsigned p = 0; p < 3; p++) {
         for (unsigned y = 0; y < r->ref.h[p]; y++) {
             for (unsigned x = 0; x < r->ref.w[p]; x++) {
-                const unsigned base = ((x * 3 + y * 5 + p * 60) % 200 + 16 + rng() % 8) * step;
+                const unsigned base = ((x * 3 + y * 5 + p * 60) % 200 + 16 + emu_rng() % 8) * step;
                 const unsigned v = base > max ? max : base;
                 set_sample(&r->ref, p, x, y, v);
                 const unsigned luma_row = p && r->ref.pix_fmt == VMAF_PIX_FMT_YUV420P ? 2 * y : y;
                 int d = (int)v;
                 if (luma_row >= identical_rows)
-                    d += ((int)(rng() % 5) - 2) * (int)(rng() % 3 ? step : 1);
+                    d += ((int)(emu_rng() % 5) - 2) * (int)(emu_rng() % 3 ? step : 1);
                 set_sample(&r->dist, p, x, y, d < 0 ? 0 : d > (int)max ? max : (unsigned)d);
             }
         }
@@ -233,7 +224,7 @@ static void test_sizes_formats_depths(void)
         {33, 4}, {65, 8}, {72, 4}, {130, 6}, {255, 10}, {66, 33}, {7, 130},
     };
     unsigned taken = 0;
-    rng_state = 0x2545f491u;
+    emu_rng_state = 0x2545f491u;
     for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
         for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++) {
             for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
@@ -260,7 +251,7 @@ static void test_refused(void)
 
 static void test_1080p(void)
 {
-    rng_state = 0x9e3779b9u;
+    emu_rng_state = 0x9e3779b9u;
     for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
         for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++) {
             /* One depth of each format at full size, the others at a
@@ -281,7 +272,7 @@ static void test_identical_and_last_pixel(void)
     CHECK(open_both(&r, &e, VMAF_PIX_FMT_YUV422P, 10, 72, 8));
     VmafFeatureCollector *fc;
     CHECK_EQ_INT(vmaf_feature_collector_init(&fc), 0);
-    rng_state = 0x12345u;
+    emu_rng_state = 0x12345u;
     fill_pair(&r, 8);
     const double v = compare_frame(&r, &e, fc, 0);
     CHECK(isinf(v) && v > 0);
@@ -310,7 +301,7 @@ static void test_changed_sample(void)
         CHECK(open_both(&r, &e, changes[i].fmt, 8, 72, 4));
         VmafFeatureCollector *fc;
         CHECK_EQ_INT(vmaf_feature_collector_init(&fc), 0);
-        rng_state = 0x5eed + (uint32_t)i;
+        emu_rng_state = 0x5eed + (uint32_t)i;
         fill_pair(&r, 0);
         const double before = compare_frame(&r, &e, fc, 0);
         const unsigned p = changes[i].plane, x = changes[i].x, y = changes[i].y;

@@ -43,8 +43,7 @@ static void cpu_load(const FloatCommonDsp *common, const FloatPlane *dst, const 
     if (p->bpc == 8)
         common->load_8(dst, plane, (ptrdiff_t)p->stride);
     else
-        common->load_16(dst, (const uint16_t *)plane, (ptrdiff_t)p->stride,
-                        luma_pair_divisor(p));
+        common->load_16(dst, (const uint16_t *)plane, (ptrdiff_t)p->stride, luma_pair_divisor(p));
 }
 
 /* float_ansnr's stages, in its order. */
@@ -114,8 +113,8 @@ static unsigned differing(const char *what, const LumaPair *p, const FloatPlane 
         for (unsigned x = 0; x < p->w; x++) {
             const float va = a->data[y * a->stride + x], vb = b->data[y * b->stride + x];
             if (memcmp(&va, &vb, sizeof(va))) {
-                fprintf(stderr, "%ux%u %u-bit: %s (%u, %u): cpu %.9g, emulated %.9g\n", p->w,
-                        p->h, p->bpc, what, x, y, va, vb);
+                fprintf(stderr, "%ux%u %u-bit: %s (%u, %u): cpu %.9g, emulated %.9g\n", p->w, p->h,
+                        p->bpc, what, x, y, va, vb);
                 return 1;
             }
         }

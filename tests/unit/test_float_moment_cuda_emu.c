@@ -23,8 +23,8 @@ static void cpu_sums(const LumaPair *p, const uint8_t *plane, double sum[2])
     if (p->bpc == 8)
         dsp.sums_8(plane, (ptrdiff_t)p->stride, p->w, p->h, sum);
     else
-        dsp.sums_16((const uint16_t *)plane, (ptrdiff_t)p->stride, p->w, p->h,
-                    luma_pair_divisor(p), sum);
+        dsp.sums_16((const uint16_t *)plane, (ptrdiff_t)p->stride, p->w, p->h, luma_pair_divisor(p),
+                    sum);
 }
 
 /* float_moment_cuda_row_sums() on the CPU, then the host's sums. */
@@ -46,7 +46,8 @@ static void emulated_sums(const LumaPair *p, double sum[2][2])
         for (unsigned y = 0; y < f.h; y++) {
             FloatMomentCudaSums block = {0, 0};
             for (unsigned t = 0; t < FLOAT_MOMENT_CUDA_THREADS; t++) {
-                const FloatMomentCudaSums s = float_moment_cuda_thread_sums(&f, pic, y, t, f.bpc > 8);
+                const FloatMomentCudaSums s =
+                    float_moment_cuda_thread_sums(&f, pic, y, t, f.bpc > 8);
                 block.samples += s.samples;
                 block.squares += s.squares;
             }

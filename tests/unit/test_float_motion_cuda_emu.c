@@ -18,20 +18,11 @@
 #include "feature/float_motion/float_motion_common.h"
 #include "feature/float_motion/float_motion_dsp.h"
 #include "test.h"
+#include "emu_util.h"
 
 /* Every float read before it was written becomes a NaN. */
 #define GARBAGE 0xff
 #define FRAMES 3
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
 
 /* Blocks of flat, noisy, extreme and gradient content. */
 static void fill(VmafPicture *pic)
@@ -39,16 +30,16 @@ static void fill(VmafPicture *pic)
     const uint32_t max = (1u << pic->bpc) - 1;
     const unsigned planes = pic->pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
     for (unsigned p = 0; p < planes; p++) {
-        const unsigned bw = 1 + rng() % 40, bh = 1 + rng() % 40;
+        const unsigned bw = 1 + emu_rng() % 40, bh = 1 + emu_rng() % 40;
         for (unsigned y0 = 0; y0 < pic->h[p]; y0 += bh) {
             for (unsigned x0 = 0; x0 < pic->w[p]; x0 += bw) {
-                const unsigned kind = rng() % 4;
-                const uint32_t base = rng() % (max + 1), amp = 1 + rng() % (max / 4 + 1);
+                const unsigned kind = emu_rng() % 4;
+                const uint32_t base = emu_rng() % (max + 1), amp = 1 + emu_rng() % (max / 4 + 1);
                 for (unsigned y = y0; y < y0 + bh && y < pic->h[p]; y++) {
                     uint8_t *row = (uint8_t *)pic->data[p] + (size_t)y * pic->stride[p];
                     for (unsigned x = x0; x < x0 + bw && x < pic->w[p]; x++) {
                         uint32_t v = kind == 0   ? base
-                                     : kind == 1 ? (base + rng() % amp) % (max + 1)
+                                     : kind == 1 ? (base + emu_rng() % amp) % (max + 1)
                                      : kind == 2 ? ((x + y) % 2 ? max : 0)
                                                  : (base + x * 7 + y * 3) % (max + 1);
                         if (pic->bpc > 8)
@@ -265,7 +256,7 @@ static void test_sizes_depths_and_options(void)
         {VMAF_PIX_FMT_YUV420P, 300, 131, {.filter_size = 0, .add_uv = true, .add_scale1 = true}},
     };
     static const unsigned depths[] = {8, 10, 12, 16};
-    rng_state = 0x2545f491u;
+    emu_rng_state = 0x2545f491u;
     for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++)
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
             run_case(&cases[i], depths[d]);
@@ -273,7 +264,7 @@ static void test_sizes_depths_and_options(void)
 
 static void test_1080p(void)
 {
-    rng_state = 0x9e3779b9u;
+    emu_rng_state = 0x9e3779b9u;
     const Case plain = {VMAF_PIX_FMT_YUV420P, 1920, 1080, options(5, false, false)};
     const Case all = {VMAF_PIX_FMT_YUV420P, 1920, 1080, options(5, true, true)};
     run_case(&plain, 8);

@@ -107,5 +107,5 @@ static void test_largest_16_bit_sums(void)
     luma_pair_free(&p);
 }
 
-TEST_MAIN("float_psnr_cuda_emu", {"sizes_and_depths", test_sizes_and_depths},
-          {"large", test_large}, {"largest_16_bit_sums", test_largest_16_bit_sums})
+TEST_MAIN("float_psnr_cuda_emu", {"sizes_and_depths", test_sizes_and_depths}, {"large", test_large},
+          {"largest_16_bit_sums", test_largest_16_bit_sums})

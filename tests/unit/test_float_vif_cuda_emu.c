@@ -19,91 +19,11 @@
 #include "feature/float_vif/cuda/float_vif_cuda_tile.h"
 #include "feature/float_vif/float_vif_common.h"
 #include "test.h"
+#include "emu_util.h"
 
 #define GARBAGE 0xa5
 
 extern const VmafFeatureExtractor vmaf_fex_float_vif;
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-
-static void put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
-{
-    uint8_t *row = (uint8_t *)pic->data[0] + (size_t)y * pic->stride[0];
-    if (pic->bpc > 8)
-        ((uint16_t *)row)[x] = (uint16_t)v;
-    else
-        row[x] = (uint8_t)v;
-}
-
-static uint32_t clip(int64_t v, uint32_t max)
-{
-    return v < 0 ? 0 : v > max ? max : (uint32_t)v;
-}
-
-/* Blocks of content that take every branch of the statistic: flat (below
- * the noise floor, zero variances), mild noise, inversion (negative
- * covariance), amplification (gains past the limit), extremes, a gradient
- * against a flat picture, and unrelated content. */
-static void fill_block(VmafPicture *ref, VmafPicture *dis, unsigned x0, unsigned y0, unsigned bw,
-                       unsigned bh)
-{
-    const uint32_t max = (1u << ref->bpc) - 1;
-    const unsigned kind = rng() % 7;
-    const uint32_t base = rng() % (max + 1), amp = rng() % (max + 1) / (1 + rng() % 16);
-    for (unsigned y = y0; y < y0 + bh && y < ref->h[0]; y++) {
-        for (unsigned x = x0; x < x0 + bw && x < ref->w[0]; x++) {
-            const uint32_t noise = amp ? rng() % (amp + 1) : 0;
-            uint32_t r = clip((int64_t)base + noise - amp / 2, max), d;
-            switch (kind) {
-            case 0:
-                r = base;
-                d = rng() % 8 ? base : clip((int64_t)base + rng() % 3 - 1, max);
-                break;
-            case 1:
-                d = clip((int64_t)r + rng() % (max / 64 + 2) - max / 128, max);
-                break;
-            case 2:
-                d = max - r;
-                break;
-            case 3:
-                d = clip(((int64_t)r - base) * 3 + base, max);
-                break;
-            case 4:
-                r = (x + y) % 2 ? max : 0;
-                d = rng() % 2 ? max - r : r;
-                break;
-            case 5:
-                r = (uint32_t)((uint64_t)max * (x - x0 + y - y0) / (bw + bh));
-                d = base;
-                break;
-            default:
-                d = rng() % (max + 1);
-            }
-            put(ref, x, y, r);
-            put(dis, x, y, d);
-        }
-    }
-}
-
-/* Blocks of 2 to max_block samples each way. */
-static void make_pair(VmafPicture *ref, VmafPicture *dis, unsigned w, unsigned h, unsigned bpc,
-                      unsigned max_block)
-{
-    CHECK_EQ_INT(vmaf_picture_alloc(ref, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
-    CHECK_EQ_INT(vmaf_picture_alloc(dis, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
-    const unsigned bw = 2 + rng() % (max_block - 1), bh = 2 + rng() % (max_block - 1);
-    for (unsigned y = 0; y < h; y += bh)
-        for (unsigned x = 0; x < w; x += bw)
-            fill_block(ref, dis, x, y, bw, bh);
-}
 
 /* The options as both extractors parse them. */
 typedef struct Parsed {
@@ -114,19 +34,6 @@ static const VmafOption parsed_options[] = {
     FLOAT_VIF_OPTIONS(Parsed, opt),
     {0},
 };
-
-static VmafDictionary *dictionary(const char *spec)
-{
-    VmafDictionary *d = NULL;
-    char buf[256];
-    snprintf(buf, sizeof(buf), "%s", spec);
-    for (char *rest = buf, *item; (item = strsep(&rest, ":")) && *item;) {
-        char *eq = strchr(item, '=');
-        *eq = '\0';
-        CHECK_EQ_INT(vmaf_feature_dictionary_set(&d, item, eq + 1), 0);
-    }
-    return d;
-}
 
 /* The kernel's memory and the frame's result, as the twin sets them up. */
 typedef struct Emulated {
@@ -218,7 +125,7 @@ static unsigned differences(const FloatVifSums emu[FLOAT_VIF_SCALES],
 static VmafFexContext *cpu_extractor(const char *spec, unsigned w, unsigned h, unsigned bpc,
                                      FloatVifOptions *opt)
 {
-    VmafDictionary *d = dictionary(spec);
+    VmafDictionary *d = emu_dictionary(spec);
     static Parsed parsed;
     CHECK_EQ_INT(vmaf_options_apply("float_vif", parsed_options, &parsed, d), 0);
     *opt = parsed.opt;
@@ -258,7 +165,7 @@ static void test_sums_equal(void)
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         for (int i = 0; i < 4 && cases[c].bpc[i]; i++) {
             const unsigned w = cases[c].w, h = cases[c].h, bpc = cases[c].bpc[i];
-            rng_state = 0x2545f491u ^ (uint32_t)(c * 131 + i);
+            emu_rng_state = 0x2545f491u ^ (uint32_t)(c * 131 + i);
             FloatVifOptions opt;
             VmafFexContext *cpu = cpu_extractor(cases[c].options, w, h, bpc, &opt);
             Emulated e;
@@ -268,7 +175,7 @@ static void test_sums_equal(void)
             /* Two frames: the second in memory the first has left. */
             for (int frame = 0; frame < 2; frame++) {
                 VmafPicture ref, dis;
-                make_pair(&ref, &dis, w, h, bpc, w > 500 ? 150 : 30);
+                emu_make_pair(&ref, &dis, w, h, bpc, w > 500 ? 150 : 30);
                 FloatVifSums want[FLOAT_VIF_SCALES], got[FLOAT_VIF_SCALES];
                 float_vif_cpu_sums(cpu, &ref, &dis, want);
                 emulate(&e, &ref, &dis, got);
@@ -286,13 +193,13 @@ static void test_sums_equal(void)
 static void test_differences_seen(void)
 {
     const unsigned w = 300, h = 64, bpc = 10;
-    rng_state = 12345;
+    emu_rng_state = 12345;
     FloatVifOptions opt;
     VmafFexContext *cpu = cpu_extractor("", w, h, bpc, &opt);
     Emulated e;
     emulated_init(&e, &opt, w, h, bpc);
     VmafPicture ref, dis;
-    make_pair(&ref, &dis, w, h, bpc, 30);
+    emu_make_pair(&ref, &dis, w, h, bpc, 30);
     FloatVifSums want[FLOAT_VIF_SCALES], got[FLOAT_VIF_SCALES];
     float_vif_cpu_sums(cpu, &ref, &dis, want);
     emulate(&e, &ref, &dis, got);

@@ -16,45 +16,27 @@
 #include "feature/motion/cuda/motion_cuda_tile.h"
 #include "feature/motion/motion_common.h"
 #include "test.h"
+#include "emu_util.h"
 
 #define GARBAGE 0xa5
 #define PITCH_ALIGN 256
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-
-static void put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
-{
-    uint8_t *row = (uint8_t *)pic->data[0] + (size_t)y * pic->stride[0];
-    if (pic->bpc > 8)
-        ((uint16_t *)row)[x] = (uint16_t)v;
-    else
-        row[x] = (uint8_t)v;
-}
 
 /* Blocks of flat, noisy and extreme (0 / max checkerboard) luma, so that the
  * blurred difference takes both signs and its largest magnitudes. */
 static void fill(VmafPicture *pic)
 {
     const uint32_t max = (1u << pic->bpc) - 1;
-    const unsigned bw = 1 + rng() % 48, bh = 1 + rng() % 48;
+    const unsigned bw = 1 + emu_rng() % 48, bh = 1 + emu_rng() % 48;
     for (unsigned y0 = 0; y0 < pic->h[0]; y0 += bh) {
         for (unsigned x0 = 0; x0 < pic->w[0]; x0 += bw) {
-            const unsigned kind = rng() % 3;
-            const uint32_t base = rng() % (max + 1);
+            const unsigned kind = emu_rng() % 3;
+            const uint32_t base = emu_rng() % (max + 1);
             for (unsigned y = y0; y < y0 + bh && y < pic->h[0]; y++)
                 for (unsigned x = x0; x < x0 + bw && x < pic->w[0]; x++)
-                    put(pic, x, y,
-                        kind == 0   ? base
-                        : kind == 1 ? rng() % (max + 1)
-                                    : ((x + y + base) % 2 ? max : 0));
+                    emu_put(pic, x, y,
+                            kind == 0   ? base
+                            : kind == 1 ? emu_rng() % (max + 1)
+                                        : ((x + y + base) % 2 ? max : 0));
         }
     }
 }
@@ -160,7 +142,7 @@ static void test_sizes_and_depths(void)
         {3, 3}, {4, 3}, {3, 7}, {17, 19}, {255, 5}, {256, 3}, {257, 4}, {513, 33}, {1023, 31},
     };
     static const unsigned depths[] = {8, 9, 10, 12, 15, 16};
-    rng_state = 0x2545f491u;
+    emu_rng_state = 0x2545f491u;
     for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++)
         for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
             compare(sizes[i][0], sizes[i][1], depths[d]);
@@ -168,7 +150,7 @@ static void test_sizes_and_depths(void)
 
 static void test_1080p(void)
 {
-    rng_state = 0x9e3779b9u;
+    emu_rng_state = 0x9e3779b9u;
     compare(1920, 1080, 8);
     compare(1920, 1080, 10);
 }

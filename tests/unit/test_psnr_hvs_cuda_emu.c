@@ -15,6 +15,7 @@
 
 #include "feature/psnr_hvs/cuda/psnr_hvs_cuda_tile.h"
 #include "feature/psnr_hvs/psnr_hvs_common.h"
+#include "emu_util.h"
 #include "fex_test_util.h"
 
 extern const VmafFeatureExtractor vmaf_fex_psnr_hvs;
@@ -22,16 +23,6 @@ extern const VmafFeatureExtractor vmaf_fex_psnr_hvs;
 static const char *const names[4] = {"psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs"};
 
 enum { GARBAGE = 0xa5 };
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
 
 /* Random content with flat, smooth, noisy and saturated regions, and
  * distortions from none to large, so that AC errors fall below, at and above
@@ -41,17 +32,17 @@ static void fill_random(VmafPicture *ref, VmafPicture *dist)
     const int max = (1 << ref->bpc) - 1, step = 1 << (ref->bpc - 8);
     static const int noise[4] = {0, 2, 24, 255}, delta[4] = {0, 1, 6, 80};
     for (unsigned p = 0; p < 3; p++) {
-        const int base = (int)(rng() % (unsigned)(max + 1));
+        const int base = (int)(emu_rng() % (unsigned)(max + 1));
         for (unsigned y = 0; y < ref->h[p]; y++) {
             for (unsigned x = 0; x < ref->w[p]; x++) {
                 const unsigned region = (x / 11 + (y / 13) * 3 + p) % 4;
                 int v = base + (int)(x * 3 + y) * step;
-                v += ((int)(rng() % (2 * noise[region] + 1)) - noise[region]) * step;
+                v += ((int)(emu_rng() % (2 * noise[region] + 1)) - noise[region]) * step;
                 v = v < 0 ? 0 : v > max ? max : v;
                 const unsigned d = (x * 7 + y * 5) % 4;
-                int u = v + ((int)(rng() % (2 * delta[d] + 1)) - delta[d]) * step;
-                if (rng() % 64 == 0)
-                    u = (int)(rng() % (unsigned)(max + 1));
+                int u = v + ((int)(emu_rng() % (2 * delta[d] + 1)) - delta[d]) * step;
+                if (emu_rng() % 64 == 0)
+                    u = (int)(emu_rng() % (unsigned)(max + 1));
                 u = u < 0 ? 0 : u > max ? max : u;
                 set_sample(ref, p, x, y, (unsigned)v);
                 set_sample(dist, p, x, y, (unsigned)u);
@@ -220,7 +211,7 @@ static void test_sizes_formats_depths(void)
         {7, 7},   {8, 8},   {9, 17},   {15, 15},  {16, 16}, {17, 9},  {22, 23},
         {33, 17}, {64, 64}, {121, 67}, {255, 31}, {8, 300}, {300, 8}, {577, 41},
     };
-    rng_state = 0x2545f491u;
+    emu_rng_state = 0x2545f491u;
     for (size_t fi = 0; fi < sizeof(formats) / sizeof(formats[0]); fi++) {
         for (size_t d = 0; d < sizeof(all_depths) / sizeof(all_depths[0]); d++) {
             for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
@@ -231,7 +222,7 @@ static void test_sizes_formats_depths(void)
 
 static void test_1080p(void)
 {
-    rng_state = 0x9e3779b9u;
+    emu_rng_state = 0x9e3779b9u;
     for (size_t fi = 0; fi < sizeof(formats) / sizeof(formats[0]); fi++) {
         for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++)
             compare(formats[fi], depths[d], 1920, 1080);

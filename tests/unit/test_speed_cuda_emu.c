@@ -19,27 +19,9 @@
 #include "feature/speed/speed_pipeline.h"
 #include "libvmaf/picture.h"
 #include "test.h"
+#include "emu_util.h"
 
 #define GARBAGE 0xa5
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-
-static void put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
-{
-    uint8_t *row = (uint8_t *)pic->data[0] + (size_t)y * pic->stride[0];
-    if (pic->bpc > 8)
-        ((uint16_t *)row)[x] = (uint16_t)v;
-    else
-        row[x] = (uint8_t)v;
-}
 
 /* Content of the kinds SpEED meets: noise of random strength, gradients,
  * flat patches and hard edges, in blocks of random size; or, flat, one
@@ -47,12 +29,13 @@ static void put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
 static void fill(VmafPicture *pic, bool flat)
 {
     const uint32_t max = (1u << pic->bpc) - 1;
-    const uint32_t level = rng() % (max + 1);
-    const unsigned bw = 3 + rng() % 60, bh = 3 + rng() % 60;
+    const uint32_t level = emu_rng() % (max + 1);
+    const unsigned bw = 3 + emu_rng() % 60, bh = 3 + emu_rng() % 60;
     for (unsigned y0 = 0; y0 < pic->h[0]; y0 += bh) {
         for (unsigned x0 = 0; x0 < pic->w[0]; x0 += bw) {
-            const unsigned kind = flat ? 0 : 1 + rng() % 4;
-            const uint32_t base = rng() % (max + 1), amp = 1 + rng() % (max / (1 + rng() % 32) + 1);
+            const unsigned kind = flat ? 0 : 1 + emu_rng() % 4;
+            const uint32_t base = emu_rng() % (max + 1),
+                           amp = 1 + emu_rng() % (max / (1 + emu_rng() % 32) + 1);
             for (unsigned y = y0; y < y0 + bh && y < pic->h[0]; y++) {
                 for (unsigned x = x0; x < x0 + bw && x < pic->w[0]; x++) {
                     int64_t v;
@@ -61,18 +44,18 @@ static void fill(VmafPicture *pic, bool flat)
                         v = level;
                         break;
                     case 1: /* noise */
-                        v = (int64_t)base + rng() % amp - amp / 2;
+                        v = (int64_t)base + emu_rng() % amp - amp / 2;
                         break;
                     case 2: /* a gradient */
                         v = (int64_t)base + (int64_t)amp * ((x - x0) + 2 * (y - y0)) / (bw + bh);
                         break;
                     case 3: /* a flat patch with a little noise */
-                        v = (int64_t)base + rng() % 3;
+                        v = (int64_t)base + emu_rng() % 3;
                         break;
                     default: /* an edge */
                         v = (x - x0) * 2 < bw ? base : max - base;
                     }
-                    put(pic, x, y, v < 0 ? 0 : v > max ? max : (uint32_t)v);
+                    emu_put(pic, x, y, v < 0 ? 0 : v > max ? max : (uint32_t)v);
                 }
             }
         }
@@ -379,7 +362,7 @@ static void test_sizes_and_depths(void)
      * 4:2:2 chroma of 1080p. */
     static const unsigned sizes[][2] = {{80, 80}, {97, 83}, {353, 287}, {960, 540}, {176, 1080}};
     static const unsigned depths[] = {8, 10, 12, 16};
-    rng_state = 0x2545f491u;
+    emu_rng_state = 0x2545f491u;
     for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++) {
         for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
             for (unsigned temporal = 0; temporal < 2; temporal++) {
@@ -401,7 +384,7 @@ static void test_sizes_and_depths(void)
 /* 1080p luma, as speed_temporal and 4:4:4 chroma read it. */
 static void test_large(void)
 {
-    rng_state = 0x9e3779b9u;
+    emu_rng_state = 0x9e3779b9u;
     for (unsigned bpc = 8; bpc <= 16; bpc += 8) {
         for (unsigned temporal = 0; temporal < 2; temporal++) {
             const Case c = {.w = 1920, .h = 1080, .bpc = bpc, .params = v16, .temporal = temporal};
@@ -427,7 +410,7 @@ static void test_options(void)
         {0.5, 1, "nearest", 0},     {2, 1, "nearest", 5},    {1.5, 0.7, "bilinear", 3},
         {2.0 / 3, 1, "nearest", 6}, {3, 1.1, "bicubic", 0},  {1, 1.0005, "lanczos4", 1},
     };
-    rng_state = 0x12345678u;
+    emu_rng_state = 0x12345678u;
     unsigned scored = 0;
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
         const SpeedParams p = {opts[i].ks,     opts[i].prescale,
@@ -451,7 +434,7 @@ static void test_options(void)
 /* Flat planes: one side singular scores 0, both the noise floor's blocks. */
 static void test_singular(void)
 {
-    rng_state = 0xdeadbeefu;
+    emu_rng_state = 0xdeadbeefu;
     for (unsigned bpc = 8; bpc <= 16; bpc += 8) {
         for (unsigned temporal = 0; temporal < 2; temporal++) {
             float score;

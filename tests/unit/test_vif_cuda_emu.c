@@ -15,18 +15,9 @@
 #include "feature/vif/vif_common.h"
 #include "feature/vif/vif_dsp.h"
 #include "test.h"
+#include "emu_util.h"
 
 #define GARBAGE 0xa5
-
-static uint32_t rng_state;
-
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
 
 /* A reference/distorted luma pair with rows of stride bytes. */
 typedef struct Pair {
@@ -44,47 +35,42 @@ static void put(uint8_t *plane, const Pair *p, unsigned x, unsigned y, uint32_t 
         row[x] = (uint8_t)v;
 }
 
-static uint32_t clip(int64_t v, uint32_t max)
-{
-    return v < 0 ? 0 : v > max ? max : (uint32_t)v;
-}
-
 /* Blocks of content that take every branch of the accumulation: flat areas
  * (below the noise floor), noise, mild and strong distortion, inversion
  * (negative covariance), amplification (gains past any limit), extremes. */
 static void fill_block(const Pair *p, unsigned x0, unsigned y0, unsigned bw, unsigned bh)
 {
     const uint32_t max = (1u << p->bpc) - 1;
-    const unsigned kind = rng() % 7;
-    const uint32_t base = rng() % (max + 1), amp = rng() % (max + 1) / (1 + rng() % 16);
+    const unsigned kind = emu_rng() % 7;
+    const uint32_t base = emu_rng() % (max + 1), amp = emu_rng() % (max + 1) / (1 + emu_rng() % 16);
     for (unsigned y = y0; y < y0 + bh && y < p->h; y++) {
         for (unsigned x = x0; x < x0 + bw && x < p->w; x++) {
-            const uint32_t noise = amp ? rng() % (amp + 1) : 0;
-            uint32_t r = clip((int64_t)base + noise - amp / 2, max), d;
+            const uint32_t noise = amp ? emu_rng() % (amp + 1) : 0;
+            uint32_t r = emu_clip((int64_t)base + noise - amp / 2, max), d;
             switch (kind) {
             case 0: /* flat */
                 r = base;
-                d = clip((int64_t)base + rng() % 3 - 1, max);
+                d = emu_clip((int64_t)base + emu_rng() % 3 - 1, max);
                 break;
             case 1: /* mild noise */
-                d = clip((int64_t)r + rng() % (max / 64 + 2) - max / 128, max);
+                d = emu_clip((int64_t)r + emu_rng() % (max / 64 + 2) - max / 128, max);
                 break;
             case 2: /* inverted */
                 d = max - r;
                 break;
             case 3: /* amplified about the block's level */
-                d = clip(((int64_t)r - base) * 3 + base, max);
+                d = emu_clip(((int64_t)r - base) * 3 + base, max);
                 break;
             case 4: /* extremes */
                 r = (x + y) % 2 ? max : 0;
-                d = rng() % 2 ? max - r : r;
+                d = emu_rng() % 2 ? max - r : r;
                 break;
             case 5: /* a gradient against a flat picture */
                 r = (uint32_t)((uint64_t)max * (x - x0 + y - y0) / (bw + bh));
                 d = base;
                 break;
             default: /* unrelated */
-                d = rng() % (max + 1);
+                d = emu_rng() % (max + 1);
             }
             put(p->ref, p, x, y, r);
             put(p->dis, p, x, y, d);
@@ -96,12 +82,12 @@ static void fill_block(const Pair *p, unsigned x0, unsigned y0, unsigned bw, uns
 static Pair make_pair(unsigned w, unsigned h, unsigned bpc, unsigned max_block)
 {
     const unsigned bytes = bpc > 8 ? 2 : 1;
-    Pair p = {.w = w, .h = h, .bpc = bpc, .stride = (size_t)w * bytes + bytes * (rng() % 40)};
+    Pair p = {.w = w, .h = h, .bpc = bpc, .stride = (size_t)w * bytes + bytes * (emu_rng() % 40)};
     p.ref = malloc(p.stride * h);
     p.dis = malloc(p.stride * h);
     memset(p.ref, GARBAGE, p.stride * h);
     memset(p.dis, GARBAGE, p.stride * h);
-    const unsigned bw = 2 + rng() % (max_block - 1), bh = 2 + rng() % (max_block - 1);
+    const unsigned bw = 2 + emu_rng() % (max_block - 1), bh = 2 + emu_rng() % (max_block - 1);
     for (unsigned y = 0; y < h; y += bh)
         for (unsigned x = 0; x < w; x += bw)
             fill_block(&p, x, y, bw, bh);
@@ -251,7 +237,7 @@ static void test_sizes_and_depths(void)
         {16, 16}, {17, 19}, {31, 16}, {16, 45}, {241, 17}, {481, 24}, {97, 255}, {1923, 16},
     };
     static const unsigned depths[] = {8, 10, 12, 16};
-    rng_state = 0x2545f491u;
+    emu_rng_state = 0x2545f491u;
     for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++) {
         for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
             Pair p = make_pair(sizes[i][0], sizes[i][1], depths[d], 30);
@@ -269,7 +255,7 @@ static void test_sizes_and_depths(void)
 static void test_large(void)
 {
     static const unsigned depths[] = {8, 10, 12, 16};
-    rng_state = 0x9e3779b9u;
+    emu_rng_state = 0x9e3779b9u;
     for (size_t d = 0; d < sizeof(depths) / sizeof(depths[0]); d++) {
         Pair p = make_pair(1920, 1080, depths[d], 150);
         VifSums unlimited[VIF_SCALES], limited[VIF_SCALES];
