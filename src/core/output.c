@@ -21,10 +21,14 @@ static const char *const pool_method_name[VMAF_POOL_METHOD_NB] = {
 };
 
 /* libvmaf prints %.6f, unless the fractional part starts with more than six
- * zeros, then %.16f so that the value does not print as a round number. */
+ * zeros, then %.16f so that the value does not print as a round number.
+ * Magnitudes past INT_MAX (and NaN) take %.6f, as libvmaf's int truncation
+ * gives on x86, without the undefined conversion. */
 static const char *score_format(double v)
 {
     double a = fabs(v);
+    if (!(a < 2147483648.0))
+        return "%.6f";
     double frac = a - (int)a;
     int zeros = 0;
     while (frac < 1.0 && frac != 0) {

@@ -90,6 +90,23 @@ static void test_number_format(void)
     vmaf_close(vmaf);
 }
 
+static void test_number_format_huge(void)
+{
+    /* Past INT_MAX libvmaf's int truncation leaves no fraction to count:
+     * %.6f, also for a magnitude no int can hold (once undefined here). */
+    const double s[] = {-4.95182e52, 3000000000.0000005};
+    VmafContext *vmaf = context_with(0, s, 2);
+    char path[] = "/tmp/vmaf_test_outXXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_CSV), 0);
+    const char *csv = slurp(path);
+    CHECK(csv && strstr(csv, "\n0,-49518200000000002316389277836838116081702017641218048.000000,\n"
+                             "1,3000000000.000000,\n"));
+    unlink(path);
+    vmaf_close(vmaf);
+}
+
 static void test_read_pictures_contract(void)
 {
     VmafContext *vmaf = context_with(0, NULL, 0);
@@ -109,5 +126,5 @@ static void test_read_pictures_contract(void)
 }
 
 TEST_MAIN("context", {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
-          {"number_format", test_number_format},
+          {"number_format", test_number_format}, {"number_format_huge", test_number_format_huge},
           {"read_pictures_contract", test_read_pictures_contract})
