@@ -11,6 +11,7 @@ typedef __m256d vd;
 typedef __m256i vq;
 typedef __m128i vi;
 typedef __m256i vw;
+typedef __m256i vm; /* all ones in the lanes that are set */
 
 static inline vd vd_zero(void)
 {
@@ -95,33 +96,6 @@ static inline vq vq_add(vq a, vq b)
     return _mm256_add_epi64(a, b);
 }
 
-static inline vq vq_sub(vq a, vq b)
-{
-    return _mm256_sub_epi64(a, b);
-}
-
-static inline vq vq_and(vq a, vq b)
-{
-    return _mm256_and_si256(a, b);
-}
-
-/* ~a & b */
-static inline vq vq_andnot(vq a, vq b)
-{
-    return _mm256_andnot_si256(a, b);
-}
-
-static inline vq vq_srli(vq a, int n)
-{
-    return _mm256_srli_epi64(a, n);
-}
-
-/* all ones in the first n lanes */
-static inline vq vq_lanes_below(ptrdiff_t n)
-{
-    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3));
-}
-
 static inline int64_t vq_sum(vq a)
 {
     const __m128i s = _mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
@@ -151,11 +125,6 @@ static inline vi vi_set(int32_t x)
     return _mm_set1_epi32(x);
 }
 
-static inline vi vi_add(vi a, vi b)
-{
-    return _mm_add_epi32(a, b);
-}
-
 static inline vi vi_sub(vi a, vi b)
 {
     return _mm_sub_epi32(a, b);
@@ -169,22 +138,6 @@ static inline vi vi_and(vi a, vi b)
 static inline vi vi_max(vi a, vi b)
 {
     return _mm_max_epi32(a, b);
-}
-
-/* all ones where a > b */
-static inline vi vi_gt(vi a, vi b)
-{
-    return _mm_cmpgt_epi32(a, b);
-}
-
-static inline vi vi_slli(vi a, int n)
-{
-    return _mm_slli_epi32(a, n);
-}
-
-static inline vi vi_srli(vi a, int n)
-{
-    return _mm_srli_epi32(a, n);
 }
 
 static inline vi vi_xor(vi a, vi b)
@@ -201,16 +154,6 @@ static inline vi vi_srai(vi a, int n)
 static inline void vi_store_i16(int16_t *p, vi a)
 {
     _mm_storel_epi64((__m128i *)p, _mm_packs_epi32(a, a));
-}
-
-/* the 32 bits at table + 2 * index of each lane of two vectors, in one
- * gather of 32-bit indices (cheaper than two of 64-bit ones) */
-static inline void vi_gather_u16_pairs(const uint16_t *table, const vi index[2], vi out[2])
-{
-    const __m256i both = _mm256_inserti128_si256(_mm256_castsi128_si256(index[0]), index[1], 1);
-    const __m256i got = _mm256_i32gather_epi32((const int *)table, both, 2);
-    out[0] = _mm256_castsi256_si128(got);
-    out[1] = _mm256_extracti128_si256(got, 1);
 }
 
 static inline vw vw_set64(int64_t x)
@@ -364,6 +307,80 @@ static inline vw vw_xor(vw a, vw b)
 static inline vw vw_srl32(vw a, unsigned n)
 {
     return _mm256_srl_epi32(a, _mm_cvtsi32_si128((int)n));
+}
+
+/* all ones where a > b */
+static inline vm vw_gt32(vw a, vw b)
+{
+    return _mm256_cmpgt_epi32(a, b);
+}
+
+static inline vm vm_and(vm a, vm b)
+{
+    return _mm256_and_si256(a, b);
+}
+
+/* ~a & b */
+static inline vm vm_andnot(vm a, vm b)
+{
+    return _mm256_andnot_si256(a, b);
+}
+
+/* the first n of the 32-bit lanes */
+static inline vm vm_lanes_below(ptrdiff_t n)
+{
+    const int32_t count = n < 2 * VIF_LANES ? (int32_t)n : 2 * VIF_LANES;
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+static inline unsigned vm_count(vm m)
+{
+    return (unsigned)__builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
+
+/* a in the lanes of m, 0 elsewhere */
+static inline vw vw_maskz(vm m, vw a)
+{
+    return _mm256_and_si256(m, a);
+}
+
+/* acc + a in the lanes of m */
+static inline vw vw_mask_add32(vw acc, vm m, vw a)
+{
+    return _mm256_add_epi32(acc, _mm256_and_si256(m, a));
+}
+
+static inline vw vw_max32(vw a, vw b)
+{
+    return _mm256_max_epi32(a, b);
+}
+
+static inline vw vw_slli32(vw a, unsigned n)
+{
+    return _mm256_slli_epi32(a, (int)n);
+}
+
+/* the lanes' sum modulo 2^32 */
+static inline uint32_t vw_sum32(vw a)
+{
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(2, 3, 0, 1)));
+    return (uint32_t)_mm_cvtsi128_si32(s);
+}
+
+/* the high 32 bits of each 64-bit lane of lo, then of hi */
+static inline vw vw_high32(vq lo, vq hi)
+{
+    const __m256 odd = _mm256_shuffle_ps(_mm256_castsi256_ps(lo), _mm256_castsi256_ps(hi),
+                                         _MM_SHUFFLE(3, 1, 3, 1));
+    return _mm256_permute4x64_epi64(_mm256_castps_si256(odd), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
+/* the 32 bits at table + 2 * index for the lanes of m, 0 elsewhere */
+static inline vw vw_gather_u16_pairs(const uint16_t *table, vw index, vm m)
+{
+    return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, index, m, 2);
 }
 
 #include "vif_kernels.h"

@@ -3,6 +3,7 @@
  * lanes). vif_avx512vnni.c compiles it again with VIF_AVX512_VNNI. */
 #include "core/x86/hsum_avx512.h"
 #include <immintrin.h>
+#include <stdbool.h>
 
 #include "vif_x86.h"
 
@@ -12,6 +13,8 @@ typedef __m512d vd;
 typedef __m512i vq;
 typedef __m256i vi;
 typedef __m512i vw;
+typedef __mmask16 vm;
+typedef __m512 vf;
 
 static inline vd vd_zero(void)
 {
@@ -96,34 +99,6 @@ static inline vq vq_add(vq a, vq b)
     return _mm512_add_epi64(a, b);
 }
 
-static inline vq vq_sub(vq a, vq b)
-{
-    return _mm512_sub_epi64(a, b);
-}
-
-static inline vq vq_and(vq a, vq b)
-{
-    return _mm512_and_si512(a, b);
-}
-
-/* ~a & b */
-static inline vq vq_andnot(vq a, vq b)
-{
-    return _mm512_andnot_si512(a, b);
-}
-
-static inline vq vq_srli(vq a, unsigned n)
-{
-    return _mm512_srli_epi64(a, n);
-}
-
-/* all ones in the first n lanes */
-static inline vq vq_lanes_below(ptrdiff_t n)
-{
-    const __mmask8 m = n >= VIF_LANES ? 0xff : (__mmask8)((1u << n) - 1);
-    return _mm512_maskz_set1_epi64(m, -1);
-}
-
 static inline int64_t vq_sum(vq a)
 {
     return (int64_t)vmaf_hsum_u64x8(a);
@@ -151,11 +126,6 @@ static inline vi vi_set(int32_t x)
     return _mm256_set1_epi32(x);
 }
 
-static inline vi vi_add(vi a, vi b)
-{
-    return _mm256_add_epi32(a, b);
-}
-
 static inline vi vi_sub(vi a, vi b)
 {
     return _mm256_sub_epi32(a, b);
@@ -169,22 +139,6 @@ static inline vi vi_and(vi a, vi b)
 static inline vi vi_max(vi a, vi b)
 {
     return _mm256_max_epi32(a, b);
-}
-
-/* all ones where a > b */
-static inline vi vi_gt(vi a, vi b)
-{
-    return _mm256_cmpgt_epi32(a, b);
-}
-
-static inline vi vi_slli(vi a, int n)
-{
-    return _mm256_slli_epi32(a, n);
-}
-
-static inline vi vi_srli(vi a, int n)
-{
-    return _mm256_srli_epi32(a, n);
 }
 
 static inline vi vi_xor(vi a, vi b)
@@ -201,16 +155,6 @@ static inline vi vi_srai(vi a, int n)
 static inline void vi_store_i16(int16_t *p, vi a)
 {
     _mm_storeu_si128((__m128i *)p, _mm256_cvtepi32_epi16(a));
-}
-
-/* the 32 bits at table + 2 * index of each lane of two vectors, in one
- * gather of 32-bit indices (cheaper than two of 64-bit ones) */
-static inline void vi_gather_u16_pairs(const uint16_t *table, const vi index[2], vi out[2])
-{
-    const __m512i both = _mm512_inserti64x4(_mm512_castsi256_si512(index[0]), index[1], 1);
-    const __m512i got = _mm512_i32gather_epi32(both, table, 2);
-    out[0] = _mm512_castsi512_si256(got);
-    out[1] = _mm512_extracti64x4_epi64(got, 1);
 }
 
 static inline vw vw_set64(int64_t x)
@@ -362,6 +306,137 @@ static inline vw vw_srl32(vw a, unsigned n)
     return _mm512_srl_epi32(a, _mm_cvtsi32_si128((int)n));
 }
 
+/* all ones where a > b */
+static inline vm vw_gt32(vw a, vw b)
+{
+    return _mm512_cmpgt_epi32_mask(a, b);
+}
+
+static inline vm vm_and(vm a, vm b)
+{
+    return a & b;
+}
+
+/* ~a & b */
+static inline vm vm_andnot(vm a, vm b)
+{
+    return (vm)(~a & b);
+}
+
+/* the first n of the 32-bit lanes */
+static inline vm vm_lanes_below(ptrdiff_t n)
+{
+    return n >= 2 * VIF_LANES ? (vm)0xffff : (vm)((1u << n) - 1);
+}
+
+static inline unsigned vm_count(vm m)
+{
+    return (unsigned)__builtin_popcount(m);
+}
+
+/* a in the lanes of m, 0 elsewhere */
+static inline vw vw_maskz(vm m, vw a)
+{
+    return _mm512_maskz_mov_epi32(m, a);
+}
+
+/* acc + a in the lanes of m */
+static inline vw vw_mask_add32(vw acc, vm m, vw a)
+{
+    return _mm512_mask_add_epi32(acc, m, acc, a);
+}
+
+static inline vw vw_max32(vw a, vw b)
+{
+    return _mm512_max_epi32(a, b);
+}
+
+static inline vw vw_slli32(vw a, unsigned n)
+{
+    return _mm512_slli_epi32(a, n);
+}
+
+/* the lanes' sum modulo 2^32 */
+static inline uint32_t vw_sum32(vw a)
+{
+    return vmaf_hsum_u32x16(a);
+}
+
+/* the high 32 bits of each 64-bit lane of lo, then of hi */
+static inline vw vw_high32(vq lo, vq hi)
+{
+    const __m512i odd =
+        _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    return _mm512_permutex2var_epi32(lo, odd, hi);
+}
+
+/* the 32 bits at table + 2 * index for the lanes of m, 0 elsewhere */
+static inline vw vw_gather_u16_pairs(const uint16_t *table, vw index, vm m)
+{
+    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, index, table, 2);
+}
+
+/* m ? b : a, lane by lane */
+static inline vw vw_blend(vm m, vw a, vw b)
+{
+    return _mm512_mask_blend_epi32(m, a, b);
+}
+
+static inline bool vm_any(vm m)
+{
+    return m != 0;
+}
+
+static inline vf vf_from_vw(vw a)
+{
+    return _mm512_cvtepi32_ps(a);
+}
+
+/* C's (int32_t) of a float */
+static inline vw vw_from_vf(vf a)
+{
+    return _mm512_cvttps_epi32(a);
+}
+
+static inline vf vf_set(float x)
+{
+    return _mm512_set1_ps(x);
+}
+
+static inline vf vf_add(vf a, vf b)
+{
+    return _mm512_add_ps(a, b);
+}
+
+static inline vf vf_sub(vf a, vf b)
+{
+    return _mm512_sub_ps(a, b);
+}
+
+/* a * b + c rounded once, as fmaf() */
+static inline vf vf_fma(vf a, vf b, vf c)
+{
+    return _mm512_fmadd_ps(a, b, c);
+}
+
+static inline vf vf_floor(vf a)
+{
+    return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+static inline vf vf_abs(vf a)
+{
+    return _mm512_abs_ps(a);
+}
+
+/* set where a > b */
+static inline vm vf_gt(vf a, vf b)
+{
+    return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ);
+}
+
+/* Zen 4 gathers 16 lanes slower than 8 FMAs on them (checkasm --bench). */
+#define VIF_LOG2_POLYNOMIAL
 #include "vif_kernels.h"
 
 #ifndef VIF_AVX512_INIT

@@ -14,7 +14,9 @@
  *   comes out offset by exactly -2^31 and fits 32 bits;
  * - the per-pixel double arithmetic of vif_accumulate() is done lane by lane
  *   with the same IEEE operations in the same order (no contraction), and
- *   its integer log2 from the bits of an exactly converted double;
+ *   its integer log2 from the bits of an exactly converted double, the
+ *   table's entry read or, where it is provably the same, computed
+ *   (vif_log2_poly.h);
  * - the integer sums are exact, so the order pixels are added in is free:
  *   the horizontal pass yields the even columns of a vector, then the odd.
  * The vertical results fit the reference's types (means 16 bits, squares 32)
@@ -26,6 +28,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "vif_log2_poly.h"
 
 #define VIF_ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -358,83 +362,114 @@ VIF_ALWAYS_INLINE vw square_of(vw hi, vw lo)
                     vw_srli32(vw_add32(vw_xor(lo, sign32), vw_set32(1 << 15)), 16));
 }
 
-/* 2048 * log2 of positive integer-valued doubles below 2^53, two vectors
- * at a time, with the reference's table and truncation: the top 16 bits
- * index the table, the exponent gives the shift. */
-VIF_ALWAYS_INLINE void log2_bits(const vq bits[2], const uint16_t *table, vi log2[2])
+/* The table's entry for the mantissa 0x8000 + m, less 30720, in the lanes
+ * of `lanes`, 0 elsewhere. The entry is read as the upper half of the 32
+ * bits one entry below, so that the last entry is not read past. */
+VIF_ALWAYS_INLINE vw table_entry(vw m, const uint16_t *table, vm lanes)
 {
-    /* the table entry at idx, read as the upper half of the 32 bits at
-     * idx - 1 so that the last entry is not read past */
-    vi index_below[2], entry[2];
-    for (unsigned h = 0; h < 2; h++)
-        index_below[h] =
-            vi_add(vi_and(vq_low32(vq_srli(bits[h], 37)), vi_set(0x7fff)), vi_set(0x7fff));
-    vi_gather_u16_pairs(table, index_below, entry);
-    for (unsigned h = 0; h < 2; h++) {
-        const vi shift = vi_sub(vq_low32(vq_srli(bits[h], 52)), vi_set(1023 + 15));
-        log2[h] = vi_add(vi_srli(entry[h], 16), vi_slli(shift, 11));
-    }
+    const vw read = vw_gather_u16_pairs(table, vw_add32(m, vw_set32(0x7fff)), lanes);
+    return vw_sub32(vw_srli32(read, 16), vw_set32(30720));
 }
 
+/* The table's entry for the mantissa 0x8000 + m, less 30720, for the lanes
+ * m < 2^15. A layer that defines VIF_LOG2_POLYNOMIAL (where gathers cost
+ * more than the FMAs) computes it with vif_log2_poly.h's polynomial and
+ * reads the table only where that is too near a tie (a few lanes in a
+ * thousand). */
+VIF_ALWAYS_INLINE vw log2_mantissa(vw m, const uint16_t *table)
+{
+#ifdef VIF_LOG2_POLYNOMIAL
+    const vf x = vf_from_vw(m);
+    vf p = vf_set(vif_log2_poly[VIF_LOG2_DEGREE]);
+    for (int i = VIF_LOG2_DEGREE - 1; i >= 0; i--)
+        p = vf_fma(p, x, vf_set(vif_log2_poly[i]));
+    const vf q = vf_add(p, vf_set(0.5f)), rounded = vf_floor(q);
+    const vm unsure =
+        vf_gt(vf_abs(vf_sub(vf_sub(q, rounded), vf_set(0.5f))), vf_set(0.5f - VIF_LOG2_BAND));
+    const vw entry = vw_from_vf(rounded);
+    return vm_any(unsure) ? vw_blend(unsure, entry, table_entry(m, table, unsure)) : entry;
+#else
+    return table_entry(m, table, vm_lanes_below(2 * VIF_LANES));
+#endif
+}
+
+/* 2048 * log2 of positive integer-valued doubles below 2^53, given as the
+ * bits of two vectors (their lanes in the order of a vw's), with the
+ * reference's table and truncation: the top 16 bits give the table's entry,
+ * the exponent the shift. */
+VIF_ALWAYS_INLINE vw log2_bits(const vq bits[2], const uint16_t *table)
+{
+    /* the high words shifted by 5: the biased exponent above the 15
+     * mantissa bits that follow the leading one */
+    const vw top = vw_srli32(vw_high32(bits[0], bits[1]), 5);
+    const vw entry = log2_mantissa(vw_and(top, vw_set32(0x7fff)), table);
+    /* table entry + 2048 * (exponent - 15) = entry + 2048 * exponent */
+    return vw_add32(entry, vw_slli32(vw_sub32(vw_srli32(top, 15), vw_set32(1023)), 11));
+}
+
+/* The sums of a block: the log terms in 32-bit lanes (each below 2^17, and
+ * at most 2 * VIF_BLOCK / VIF_STEP of them per lane before acc_flush()),
+ * the rest in 64 bits. */
 typedef struct VifAcc {
-    vq num_log, den_log, num_non_log, den_non_log;
+    vw num_log, den_log;
+    vq num_non_log;
+    int64_t den_non_log;
 } VifAcc;
 
-/* vif_accumulate() for the lanes in `valid` of two vectors of pixels. */
-VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, const vi sigma1_sq[2], vi sigma2_sq[2],
-                                  const vi sigma12[2], const vq valid[2], const uint16_t *table,
-                                  vd gain_limit)
+/* vif_accumulate() for the lanes in `valid` of a vw of pixels. The integer
+ * decisions are taken on whole vws; the double arithmetic runs on halves. */
+VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw sigma12, vm valid,
+                                  const uint16_t *table, vd gain_limit)
 {
     static const double eps = 65536 * 1.0e-10; /* as vif_accumulate() */
     const vd nsq = vd_set(VIF_SIGMA_NSQ);
-    const vi zero = vi_zero();
-    vq den_bits[2], signal_bits[2], noise_bits[2], high[2], take[2];
+    const vw zero = vw_zero();
 
+    sigma2_sq = vw_max32(sigma2_sq, zero);
+    const vm low = vm_and(vw_gt32(vw_set32(VIF_SIGMA_NSQ), sigma1_sq), valid);
+    const vm high = vm_andnot(low, valid);
+    const vm take = vm_and(vm_and(vw_gt32(sigma12, zero), vw_gt32(sigma2_sq, zero)), high);
+    const vw low_sigma2_sq = vw_maskz(low, sigma2_sq);
+    acc->num_non_log = vq_add(vq_add(acc->num_non_log, vq_from_vi(vw_low_half(low_sigma2_sq))),
+                              vq_from_vi(vw_high_half(low_sigma2_sq)));
+    acc->den_non_log += vm_count(low);
+
+    const vi s1_half[2] = {vw_low_half(sigma1_sq), vw_high_half(sigma1_sq)};
+    const vi s2_half[2] = {vw_low_half(sigma2_sq), vw_high_half(sigma2_sq)};
+    const vi s12_half[2] = {vw_low_half(sigma12), vw_high_half(sigma12)};
+    vq den_bits[2], signal_bits[2], noise_bits[2];
     for (unsigned h = 0; h < 2; h++) {
-        sigma2_sq[h] = vi_max(sigma2_sq[h], zero);
-        const vq low = vq_and(vq_from_vi(vi_gt(vi_set(VIF_SIGMA_NSQ), sigma1_sq[h])), valid[h]);
-        high[h] = vq_andnot(low, valid[h]);
-        acc->num_non_log = vq_add(acc->num_non_log, vq_and(vq_from_vi(sigma2_sq[h]), low));
-        acc->den_non_log = vq_sub(acc->den_non_log, low);
-
-        const vd s1 = vd_from_vi(sigma1_sq[h]);
+        const vd s1 = vd_from_vi(s1_half[h]), s12 = vd_from_vi(s12_half[h]);
         den_bits[h] = vq_bits(vd_add(s1, nsq));
-
-        take[h] =
-            vq_and(vq_from_vi(vi_and(vi_gt(sigma12[h], zero), vi_gt(sigma2_sq[h], zero))), high[h]);
-        const vd s12 = vd_from_vi(sigma12[h]);
         vd g = vd_div(s12, vd_add(s1, vd_set(eps)));
-        const vi sv_sq = vi_max(vi_trunc(vd_sub(vd_from_vi(sigma2_sq[h]), vd_mul(g, s12))), zero);
+        const vi sv_sq =
+            vi_max(vi_trunc(vd_sub(vd_from_vi(s2_half[h]), vd_mul(g, s12))), vi_zero());
         g = vd_min(g, gain_limit);
         const vd noise = vd_add(vd_from_vi(sv_sq), nsq);
         signal_bits[h] = vq_bits(vd_add(vd_trunc(vd_mul(vd_mul(g, g), s1)), noise));
         noise_bits[h] = vq_bits(noise);
     }
 
-    vi den[2], signal[2], noise[2];
-    log2_bits(den_bits, table, den);
-    log2_bits(signal_bits, table, signal);
-    log2_bits(noise_bits, table, noise);
-    for (unsigned h = 0; h < 2; h++) {
-        acc->den_log =
-            vq_add(acc->den_log, vq_and(vq_from_vi(vi_sub(den[h], vi_set(2048 * 17))), high[h]));
-        acc->num_log =
-            vq_add(acc->num_log, vq_and(vq_from_vi(vi_sub(signal[h], noise[h])), take[h]));
-    }
+    const vw den = vw_sub32(log2_bits(den_bits, table), vw_set32(2048 * 17));
+    acc->den_log = vw_mask_add32(acc->den_log, high, den);
+    const vw num = vw_sub32(log2_bits(signal_bits, table), log2_bits(noise_bits, table));
+    acc->num_log = vw_mask_add32(acc->num_log, take, num);
 }
 
-/* The first lanes of a half whose columns, 2 apart from column `first`,
- * are below n. */
-VIF_ALWAYS_INLINE vq lanes_before(ptrdiff_t first, ptrdiff_t n)
+/* Moves the block's 32-bit sums into sums. */
+VIF_ALWAYS_INLINE void acc_flush(VifAcc *acc, VifSums *sums)
 {
-    const ptrdiff_t count = first < n ? (n - first + 1) / 2 : 0;
-    return vq_lanes_below(count);
+    sums->num_log += vw_sum32(acc->num_log);
+    sums->den_log += vw_sum32(acc->den_log);
+    acc->num_log = vw_zero();
+    acc->den_log = vw_zero();
 }
 
 /* The horizontal pass of one block of n columns and the statistic of each;
  * the planes start at column -half of the block. */
 VIF_ALWAYS_INLINE void horizontal_stat(int16_t *const *planes, const vw *coef, unsigned taps,
-                                       ptrdiff_t n, const VifStatParams *p, VifAcc *acc)
+                                       ptrdiff_t n, const VifStatParams *p, VifAcc *acc,
+                                       VifSums *sums)
 {
     const vd gain_limit = vd_set(p->gain_limit);
     const vw sign32 = vw_set32(INT32_MIN);
@@ -449,13 +484,12 @@ VIF_ALWAYS_INLINE void horizontal_stat(int16_t *const *planes, const vw *coef, u
             const vw sigma1_sq = vw_sub32(square_of(f[REF_SQ_HI], f[REF_SQ_LO]), mul_q32(mu1, mu1));
             const vw sigma2_sq = vw_sub32(square_of(f[DIS_SQ_HI], f[DIS_SQ_LO]), mul_q32(mu2, mu2));
             const vw sigma12 = vw_sub32(square_of(f[REF_DIS_HI], f[REF_DIS_LO]), mul_q32(mu1, mu2));
-            const vi s1[2] = {vw_low_half(sigma1_sq), vw_high_half(sigma1_sq)};
-            vi s2[2] = {vw_low_half(sigma2_sq), vw_high_half(sigma2_sq)};
-            const vi s12[2] = {vw_low_half(sigma12), vw_high_half(sigma12)};
-            const vq valid[2] = {lanes_before(at, n), lanes_before(at + 2 * VIF_LANES, n)};
-            accumulate(acc, s1, s2, s12, valid, p->log2_table, gain_limit);
+            /* lane m holds column at + 2m */
+            const vm valid = vm_lanes_below((n - at + 1) / 2);
+            accumulate(acc, sigma1_sq, sigma2_sq, sigma12, valid, p->log2_table, gain_limit);
         }
     }
+    acc_flush(acc, sums);
 }
 
 VIF_ALWAYS_INLINE void statistic_taps(const VifPlanes *src, const VifStatParams *p, VifSums *sums,
@@ -472,7 +506,7 @@ VIF_ALWAYS_INLINE void statistic_taps(const VifPlanes *src, const VifStatParams 
     int16_t *planes[PLANES];
     for (unsigned q = 0; q < PLANES; q++)
         planes[q] = buf[q];
-    VifAcc acc = {vq_zero(), vq_zero(), vq_zero(), vq_zero()};
+    VifAcc acc = {vw_zero(), vw_zero(), vq_zero(), 0};
 
     for (unsigned i = 0; i < src->h; i++) {
         gather_rows(v.ref_rows, src->ref, src->ref_stride, src->h, (int)i, taps);
@@ -483,13 +517,11 @@ VIF_ALWAYS_INLINE void statistic_taps(const VifPlanes *src, const VifStatParams 
             const ptrdiff_t lo = origin > 0 ? origin : 0, hi = end < w ? end : w;
             vertical_range(&v, lo, hi, planes, origin, hbd, true, taps);
             reflect_block(planes, PLANES, origin, lo, hi, end, w);
-            horizontal_stat(planes, coef, taps, e - b, p, &acc);
+            horizontal_stat(planes, coef, taps, e - b, p, &acc, sums);
         }
     }
-    sums->num_log += vq_sum(acc.num_log);
-    sums->den_log += vq_sum(acc.den_log);
     sums->num_non_log += vq_sum(acc.num_non_log);
-    sums->den_non_log += vq_sum(acc.den_non_log);
+    sums->den_non_log += acc.den_non_log;
 }
 
 /* n outputs of the filtered line at its even columns, rounded to 16 bits. */
