@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Times vmaf-ng's CLI against a reference `vmaf` CLI, side by side in one run,
-# on the same inputs: vmaf_v0.6.1, 1 and 2 threads. Prints a Markdown table.
+# on the same inputs: vmaf_v0.6.1, --threads 0 and 2 (THREADS="..." to choose; 0 is
+# libvmaf's single-threaded run, no pool). Prints a Markdown table.
 # Usage: bench/cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]
 #   REF_VMAF: the reference CLI (built by you, outside this tree)
 #   INPUT_DIR: holds NAME_ref.yuv/NAME_dis.yuv and list.tsv (name w h pix_fmt bpc frames), as made
@@ -13,19 +14,20 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 ours=${OURS:-$here/build/vmaf}
 model=${VMAF_MODEL_DIR:-$here/../shared/models}/vmaf_v0.6.1.json
 
-best_seconds() { # command... ; prints the fastest wall time of $runs runs
-    local best=""
-    for _ in $(seq "$runs"); do
-        local t0 t1
-        t0=$(date +%s.%N)
-        "$@" >/dev/null 2>&1
-        t1=$(date +%s.%N)
-        best=$(echo "$t0 $t1 $best" | awk '{d=$2-$1; if ($3=="" || d<$3) print d; else print $3}')
-    done
-    echo "$best"
+seconds() { # command... ; prints its wall time
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    t1=$(date +%s.%N)
+    echo "$t0 $t1" | awk '{print $2 - $1}'
 }
 
-echo "| input | threads | reference fps | reference C-only fps | vmaf-ng fps | vmaf-ng / reference |"
+min() { sort -g | head -n 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "| input | --threads | reference fps | reference C-only fps | vmaf-ng fps | vmaf-ng / reference |"
 echo "| --- | --- | --- | --- | --- | --- |"
 names=${NAMES:-$(cut -f1 "$corpus/list.tsv")}
 for name in $names; do
@@ -33,11 +35,17 @@ for name in $names; do
     args=(-r "$corpus/${name}_ref.yuv" -d "$corpus/${name}_dis.yuv" -w "$w" -h "$h" -p "${pf:3:3}"
           -b 8 --model "path=$model" -q)
     for threads in ${THREADS:-0 2}; do
-        tr=$(best_seconds "$ref" "${args[@]}" --threads "$threads")
-        tc=$(best_seconds "$ref" "${args[@]}" --threads "$threads" --cpumask 0xffffffff)
-        to=$(best_seconds "$ours" "${args[@]}" --threads "$threads")
+        # the three interleaved, run after run, so that a slow spell of the
+        # shared machine hits each of them alike; the fastest run of each
+        : >"$tmp/ref" && : >"$tmp/c" && : >"$tmp/ours"
+        for _ in $(seq "$runs"); do
+            seconds "$ref" "${args[@]}" --threads "$threads" >>"$tmp/ref"
+            seconds "$ref" "${args[@]}" --threads "$threads" --cpumask 0xffffffff >>"$tmp/c"
+            seconds "$ours" "${args[@]}" --threads "$threads" >>"$tmp/ours"
+        done
+        tr=$(min <"$tmp/ref") tc=$(min <"$tmp/c") to=$(min <"$tmp/ours")
         awk -v n="$name" -v t="$threads" -v f="$frames" -v a="$tr" -v c="$tc" -v b="$to" \
             'BEGIN { printf "| %s (%d frames) | %s | %.1f | %.1f | %.1f | %.2fx |\n",
-                     n, f, t == 0 ? "1" : t, f/a, f/c, f/b, a/b }'
+                     n, f, t, f/a, f/c, f/b, a/b }'
     done
 done
