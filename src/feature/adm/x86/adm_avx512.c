@@ -436,10 +436,25 @@ static inline __m512i apply_gain_limit(__m512i r, __m512i o, __m512i t, __mmask1
     return _mm512_mask_blend_epi32(boost, r, limited);
 }
 
-static inline __m512i restore_s0(__m512i o, __m512i t, __mmask16 in_cone, const int32_t *recip,
-                                 const GainLimit *g)
+/* The reciprocal table's entry, 2^30 / i truncated (0 for 0), for
+ * 0 <= i <= ADM_RECIP_RANGE, by a division instead of a gather, which costs
+ * more: a non-integer 2^30 / i lies at least 1/i >= 2^-15 below the next
+ * integer and the double quotient is within 2^-23 of it, so truncating it
+ * gives the integer quotient. */
+static inline __m512i reciprocal(__m512i i)
 {
-    const __m512i rec = _mm512_i32gather_epi32(_mm512_abs_epi32(o), recip, 4);
+    const __m512d num = _mm512_set1_pd(0x1p30);
+    const __m256i lo =
+        _mm512_cvttpd_epi32(_mm512_div_pd(num, _mm512_cvtepi32_pd(_mm512_castsi512_si256(i))));
+    const __m256i hi = _mm512_cvttpd_epi32(
+        _mm512_div_pd(num, _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(i, 1))));
+    return _mm512_maskz_mov_epi32(_mm512_test_epi32_mask(i, i),
+                                  _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
+}
+
+static inline __m512i restore_s0(__m512i o, __m512i t, __mmask16 in_cone, const GainLimit *g)
+{
+    const __m512i rec = reciprocal(_mm512_abs_epi32(o));
     const __m512i at = _mm512_abs_epi32(t);
     const __m512i half = _mm512_set1_epi64(16384);
     const __m512i even = _mm512_add_epi64(_mm512_mul_epu32(rec, at), half);
@@ -483,8 +498,7 @@ static inline __m512i gain_s123_lanes(__m512i product, __m512i round, __m512i sh
                                   _mm512_set1_epi64(32768));
 }
 
-static inline __m512i restore_s123(__m512i o, __m512i t, __mmask16 in_cone, const int32_t *recip,
-                                   const GainLimit *g)
+static inline __m512i restore_s123(__m512i o, __m512i t, __mmask16 in_cone, const GainLimit *g)
 {
     const __m512i one = _mm512_set1_epi32(1);
     const __m512i mag = _mm512_abs_epi32(o);
@@ -494,7 +508,7 @@ static inline __m512i restore_s123(__m512i o, __m512i t, __mmask16 in_cone, cons
                                        _mm512_setzero_si512());
     const __m512i half = _mm512_srli_epi32(_mm512_sllv_epi32(one, s), 1);
     const __m512i mantissa = _mm512_srlv_epi32(_mm512_add_epi32(mag, half), s);
-    const __m512i rec = _mm512_i32gather_epi32(mantissa, recip, 4);
+    const __m512i rec = reciprocal(mantissa);
     const __m512i at = _mm512_abs_epi32(t);
     const __m512i round = _mm512_sllv_epi32(one, _mm512_add_epi32(s, _mm512_set1_epi32(14)));
     const __m512i shift = _mm512_add_epi32(s, _mm512_set1_epi32(15));
@@ -743,9 +757,8 @@ static inline void keep_row(const Pass *q, const void *const ref[ADM_DETAIL_BAND
             neighbour[p] = centre[p] = _mm512_setzero_si512();
         for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
             __m512i part[PARTS];
-            part[PART_RESTORED] = q->scale0
-                                      ? restore_s0(ov[b], tv[b], in_cone, a->recip, &q->gain)
-                                      : restore_s123(ov[b], tv[b], in_cone, a->recip, &q->gain);
+            part[PART_RESTORED] = q->scale0 ? restore_s0(ov[b], tv[b], in_cone, &q->gain)
+                                            : restore_s123(ov[b], tv[b], in_cone, &q->gain);
             part[PART_ADDITIVE] = _mm512_sub_epi32(tv[b], part[PART_RESTORED]);
             if (q->scale0)
                 part[PART_ADDITIVE] = to_s16(part[PART_ADDITIVE]);
