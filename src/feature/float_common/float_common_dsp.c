@@ -5,6 +5,11 @@
 
 #include "float_common_dsp.h"
 #include "float_common_math.h"
+#include "float_filter.h"
+#if VMAF_HAVE_X86_SIMD
+#include "core/cpu.h"
+#include "x86/float_common_x86.h"
+#endif
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -31,62 +36,7 @@ static void load_16_c(const FloatPlane *dst, const uint16_t *src, ptrdiff_t src_
     }
 }
 
-enum FilterInput { INPUT_PLAIN, INPUT_SQUARE, INPUT_PRODUCT };
-
-/* One routine for the three filters; the callers' constant `input` lets the
- * compiler specialise it. line holds a row after the vertical pass with
- * n / 2 mirrored samples on each side, so that the horizontal pass needs no
- * edge cases. */
-static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b,
-                             const float *taps, unsigned n, float *line, enum FilterInput input)
-{
-    const unsigned w = a->w, h = a->h, r = n / 2;
-    float *restrict mid = line + r;
-    for (unsigned i = 0; i < h; i++) {
-        for (unsigned j = 0; j < w; j++)
-            mid[j] = 0.0f;
-        for (unsigned k = 0; k < n; k++) {
-            const size_t y = float_reflect((int)i - (int)r + (int)k, h);
-            const float *ra = a->data + y * a->stride;
-            const float *rb = input == INPUT_PRODUCT ? b->data + y * b->stride : ra;
-            const float t = taps[k];
-            for (unsigned j = 0; j < w; j++) {
-                const float v = input == INPUT_PLAIN ? ra[j] : ra[j] * rb[j];
-                mid[j] += t * v;
-            }
-        }
-        for (unsigned m = 1; m <= r; m++) {
-            mid[-(int)m] = mid[m];
-            mid[w - 1 + m] = mid[w - 1 - m];
-        }
-        float *restrict out = dst->data + i * dst->stride;
-        for (unsigned j = 0; j < w; j++)
-            out[j] = 0.0f;
-        for (unsigned k = 0; k < n; k++) {
-            const float t = taps[k];
-            for (unsigned j = 0; j < w; j++)
-                out[j] += t * line[j + k];
-        }
-    }
-}
-
-static void filter_c(const FloatPlane *dst, const FloatPlane *src, const float *taps, unsigned n,
-                     float *line)
-{
-    filter_2d(dst, src, NULL, taps, n, line, INPUT_PLAIN);
-}
-
-static void filter_sq_c(const FloatPlane *dst, const FloatPlane *src, const float *taps, unsigned n,
-                        float *line)
-{
-    filter_2d(dst, src, NULL, taps, n, line, INPUT_SQUARE);
-}
-
-static void filter_xy_c(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b,
-                        const float *taps, unsigned n, float *line)
-{
-    filter_2d(dst, a, b, taps, n, line, INPUT_PRODUCT);
-}
+FLOAT_FILTER_FUNCTIONS(c)
 
 /* ------------------------------------------------------------ resamplers -- */
 
@@ -231,7 +181,6 @@ unsigned float_resample_taps(enum FloatResampleMethod method, int i, float ratio
 
 void float_common_dsp_init(FloatCommonDsp *dsp, unsigned cpu_flags)
 {
-    (void)cpu_flags; /* only the C reference so far */
     dsp->load_8 = load_8_c;
     dsp->load_16 = load_16_c;
     dsp->filter = filter_c;
@@ -241,4 +190,12 @@ void float_common_dsp_init(FloatCommonDsp *dsp, unsigned cpu_flags)
     dsp->resample[FLOAT_RESAMPLE_BILINEAR] = resample_bilinear_c;
     dsp->resample[FLOAT_RESAMPLE_BICUBIC] = resample_bicubic_c;
     dsp->resample[FLOAT_RESAMPLE_LANCZOS4] = resample_lanczos4_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        float_common_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        float_common_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }
