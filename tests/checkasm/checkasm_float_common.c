@@ -72,8 +72,9 @@ static void check_filter(const FloatCommonDsp *c, const FloatCommonDsp *v, enum 
             fill_wide(want, n_dst);
             memcpy(got, want, sizeof(float) * n_dst);
             const FloatPlane pa = plane(a, w, h, src_stride), pb = plane(b, w, h, src_stride);
-            run(c, f, &(FloatPlane){want, dst_stride, w, h}, &pa, &pb, taps, n, line);
-            run(v, f, &(FloatPlane){got, dst_stride, w, h}, &pa, &pb, taps, n, line);
+            const FloatPlane pw = plane(want, w, h, dst_stride), pg = plane(got, w, h, dst_stride);
+            run(c, f, &pw, &pa, &pb, taps, n, line);
+            run(v, f, &pg, &pa, &pb, taps, n, line);
             for (size_t i = 0; i < n_dst; i++) {
                 if (memcmp(&want[i], &got[i], sizeof(float))) {
                     checkasm_fail("%ux%u, %u taps: element %zu: c %.9g simd %.9g", w, h, n, i,

@@ -64,27 +64,36 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* vmaf's output in format, read back (slurp's buffer: valid until the next
+ * call); NULL when writing it failed. */
+static const char *output_of(VmafContext *vmaf, enum VmafOutputFormat format)
+{
+    char path[] = "/tmp/vmaf_test_outXXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return NULL;
+    close(fd);
+    const char *text = vmaf_write_output(vmaf, path, format) ? NULL : slurp(path);
+    unlink(path);
+    return text;
+}
+
 static void test_number_format(void)
 {
     /* %.6f, or %.16f when more than six zeros follow the point. */
     const double s[] = {30.0000001, 30.000001, 42.0, 0.5};
     VmafContext *vmaf = context_with(0, s, 4);
-    char path[] = "/tmp/vmaf_test_outXXXXXX";
-    int fd = mkstemp(path);
-    close(fd);
-    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_CSV), 0);
-    const char *csv = slurp(path);
+    const char *csv = output_of(vmaf, VMAF_OUTPUT_FORMAT_CSV);
     CHECK(csv && strstr(csv, "Frame,x,\n0,30.0000001000000012,\n1,30.000001,\n2,42.000000,\n"
                              "3,0.500000,\n"));
-    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_SUB), 0);
-    CHECK(strstr(slurp(path), "{1}{2}frame: 1|x: 30.000001|\n"));
-    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_JSON), 0);
-    const char *json = slurp(path);
-    CHECK(strstr(json, "\"frameNum\": 3,\n      \"metrics\": {\n        \"x\": 0.500000\n"));
-    CHECK(strstr(json, "\"x\": {\n      \"min\": 0.500000,\n      \"max\": 42.000000,"));
-    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_XML), 0);
-    CHECK(strstr(slurp(path), "<frame frameNum=\"2\" x=\"42.000000\" />"));
-    unlink(path);
+    const char *sub = output_of(vmaf, VMAF_OUTPUT_FORMAT_SUB);
+    CHECK(sub && strstr(sub, "{1}{2}frame: 1|x: 30.000001|\n"));
+    const char *json = output_of(vmaf, VMAF_OUTPUT_FORMAT_JSON);
+    CHECK(json &&
+          strstr(json, "\"frameNum\": 3,\n      \"metrics\": {\n        \"x\": 0.500000\n"));
+    CHECK(json && strstr(json, "\"x\": {\n      \"min\": 0.500000,\n      \"max\": 42.000000,"));
+    const char *xml = output_of(vmaf, VMAF_OUTPUT_FORMAT_XML);
+    CHECK(xml && strstr(xml, "<frame frameNum=\"2\" x=\"42.000000\" />"));
     /* An unwritable place fails and leaves nothing behind. */
     CHECK(vmaf_write_output(vmaf, "/nonexistent-dir/out.xml", VMAF_OUTPUT_FORMAT_XML) < 0);
     vmaf_close(vmaf);
@@ -96,14 +105,9 @@ static void test_number_format_huge(void)
      * %.6f, also for a magnitude no int can hold (once undefined here). */
     const double s[] = {-4.95182e52, 3000000000.0000005};
     VmafContext *vmaf = context_with(0, s, 2);
-    char path[] = "/tmp/vmaf_test_outXXXXXX";
-    int fd = mkstemp(path);
-    close(fd);
-    CHECK_EQ_INT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_CSV), 0);
-    const char *csv = slurp(path);
+    const char *csv = output_of(vmaf, VMAF_OUTPUT_FORMAT_CSV);
     CHECK(csv && strstr(csv, "\n0,-49518200000000002316389277836838116081702017641218048.000000,\n"
                              "1,3000000000.000000,\n"));
-    unlink(path);
     vmaf_close(vmaf);
 }
 

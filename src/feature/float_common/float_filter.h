@@ -12,7 +12,9 @@
 enum FilterInput { INPUT_PLAIN, INPUT_SQUARE, INPUT_PRODUCT };
 
 /* Columns summed at once: a block's sums stay in registers through the
- * taps instead of going to memory after each one. */
+ * taps instead of going to memory after each one. The blocks below test
+ * for a whole block so that its loop has a constant count and unrolls into
+ * vectors; the last, partial block takes the plain loop. */
 #define FLOAT_FILTER_BLOCK 32
 
 /* The vertical sums of columns j0 .. j0 + cols - 1, each in tap order. */
