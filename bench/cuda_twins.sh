@@ -99,11 +99,11 @@ declare -A twin_feature=(
     [ssim]=ssim [float_ssim]=float_ssim [float_ms_ssim]=float_ms_ssim
     [cambi]=cambi [speed_chroma]=speed_chroma [speed_temporal]=speed_temporal
     [float_ms_ssim_chroma]="float_ms_ssim=enable_chroma=true"
-    [psnr_hvs]=psnr_hvs [ciede]=ciede
+    [psnr_hvs]=psnr_hvs [ciede]=ciede [float_adm]=float_adm
 )
 twins=${TWINS-"psnr motion vif adm float_psnr float_ansnr float_moment float_motion motion_v2 \
 float_vif ssim float_ssim float_ms_ssim float_ms_ssim_chroma cambi speed_chroma speed_temporal \
-psnr_hvs ciede"}
+psnr_hvs ciede float_adm"}
 
 echo "== twins"
 twin_rows=""

@@ -42,6 +42,7 @@ extern const VmafFeatureExtractor vmaf_fex_ssim_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_vif_cuda;
 extern const VmafFeatureExtractor vmaf_fex_ciede_cuda;
 extern const VmafFeatureExtractor vmaf_fex_psnr_hvs_cuda;
+extern const VmafFeatureExtractor vmaf_fex_float_adm_cuda;
 #endif
 
 static const VmafFeatureExtractor *const registry[] = {
@@ -83,6 +84,7 @@ static const VmafFeatureExtractor *const registry[] = {
     &vmaf_fex_float_vif_cuda,
     &vmaf_fex_ciede_cuda,
     &vmaf_fex_psnr_hvs_cuda,
+    &vmaf_fex_float_adm_cuda,
 #endif
     NULL,
 };
