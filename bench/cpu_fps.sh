@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times vmaf-ng's CLI against a reference `vmaf` CLI, side by side in one run,
 # on the same inputs: vmaf_v0.6.1, --threads 0 and 2 (THREADS="..." to choose; 0 is
-# libvmaf's single-threaded run, no pool). Prints a Markdown table.
+# libvmaf's single-threaded run, no pool). Ours runs with --backend cpu, so that a
+# CUDA build does not take the GPU. Prints a Markdown table.
 # Usage: bench/cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]
 #   REF_VMAF: the reference CLI (built by you, outside this tree)
 #   INPUT_DIR: holds NAME_ref.yuv/NAME_dis.yuv and list.tsv (name w h pix_fmt bpc frames), as made
@@ -41,7 +42,7 @@ for name in $names; do
         for _ in $(seq "$runs"); do
             seconds "$ref" "${args[@]}" --threads "$threads" >>"$tmp/ref"
             seconds "$ref" "${args[@]}" --threads "$threads" --cpumask 0xffffffff >>"$tmp/c"
-            seconds "$ours" "${args[@]}" --threads "$threads" >>"$tmp/ours"
+            seconds "$ours" "${args[@]}" --threads "$threads" --backend cpu >>"$tmp/ours"
         done
         tr=$(min <"$tmp/ref") tc=$(min <"$tmp/c") to=$(min <"$tmp/ours")
         awk -v n="$name" -v t="$threads" -v f="$frames" -v a="$tr" -v c="$tc" -v b="$to" \
