@@ -105,6 +105,17 @@ void *vmaf_cuda_twin_result_target(const VmafCudaTwin *twin)
     return r->device[(r->head + r->cnt) % VMAF_CUDA_RESULT_DEPTH];
 }
 
+void *vmaf_cuda_twin_begin_frame(VmafCudaTwin *twin, const VmafPicture *ref,
+                                 const VmafPicture *dist, unsigned ref_planes, unsigned dist_planes,
+                                 VmafCudaPlanes *planes, int *err)
+{
+    void *result = vmaf_cuda_twin_result_target(twin);
+    *err = result ? vmaf_cuda_reader_acquire(twin->reader, ref, dist, ref_planes, dist_planes,
+                                             twin->stream, planes)
+                  : -EINVAL;
+    return *err ? NULL : result;
+}
+
 int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index)
 {
     VmafCudaResults *r = &twin->results;

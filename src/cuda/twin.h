@@ -56,6 +56,14 @@ int vmaf_cuda_twin_run(VmafCudaTwin *twin, const void *const key[VMAF_CUDA_GRAPH
 /* The device buffer for this frame's results; NULL while
  * VMAF_CUDA_RESULT_DEPTH frames wait to be collected. */
 void *vmaf_cuda_twin_result_target(const VmafCudaTwin *twin);
+/* The start of a frame: the device buffer for its results, with ref_planes
+ * of ref and dist_planes of dist (VMAF_CUDA_PLANE_* masks) acquired for the
+ * twin's stream in *planes. NULL with *err set when an earlier frame failed
+ * (-EINVAL: its results were never collected) or the planes could not be
+ * had. */
+void *vmaf_cuda_twin_begin_frame(VmafCudaTwin *twin, const VmafPicture *ref,
+                                 const VmafPicture *dist, unsigned ref_planes, unsigned dist_planes,
+                                 VmafCudaPlanes *planes, int *err);
 /* Queues the copy of the target to the host behind the work on the twin's
  * stream. */
 int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index);

@@ -111,13 +111,10 @@ static int adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
         return err;
     VmafCudaTwin *t = &s->twin;
     AdmCudaFrame *f = &s->frame;
-    f->sums = vmaf_cuda_twin_result_target(t);
-    if (!f->sums)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                   t->stream, &planes);
-    if (err)
+    f->sums = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                         &planes, &err);
+    if (!f->sums)
         return err;
     f->dwt[0].src[0] = planes.data[0][0];
     f->dwt[0].src[1] = planes.data[1][0];

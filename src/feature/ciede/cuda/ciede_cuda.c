@@ -82,13 +82,11 @@ static int ciede_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture
     CiedeCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     CiedeCudaFrame *f = &s->frame;
-    f->sum = vmaf_cuda_twin_result_target(t);
-    if (!f->sum)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANES_YUV,
-                                       VMAF_CUDA_PLANES_YUV, t->stream, &planes);
-    if (err)
+    int err;
+    f->sum = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANES_YUV, VMAF_CUDA_PLANES_YUV,
+                                        &planes, &err);
+    if (!f->sum)
         return err;
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->sum};
     for (unsigned p = 0; p < 3; p++) {

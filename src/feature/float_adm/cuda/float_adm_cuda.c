@@ -129,13 +129,11 @@ static int float_adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPic
     FloatAdmCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     FloatAdmCudaFrame *f = &s->frame;
-    f->rows.result = vmaf_cuda_twin_result_target(t);
-    if (!f->rows.result)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->rows.result = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                                &planes, &err);
+    if (!f->rows.result)
         return err;
     float_adm_cuda_set_source(f, planes.data[0][0], planes.data[1][0], planes.pitch[0]);
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {planes.data[0][0], planes.data[1][0], f->rows.result};

@@ -66,13 +66,11 @@ static int float_ansnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafP
     FloatAnsnrCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     FloatAnsnrCudaFrame *f = &s->frame;
-    f->rows = vmaf_cuda_twin_result_target(t);
-    if (!f->rows)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->rows = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                         &planes, &err);
+    if (!f->rows)
         return err;
     f->ref = planes.data[0][0];
     f->dis = planes.data[1][0];

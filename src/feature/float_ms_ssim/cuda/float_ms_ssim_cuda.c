@@ -101,13 +101,11 @@ static int float_ms_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vma
     FloatMsSsimCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     MsSsimCudaFrame *f = &s->frame;
-    f->sums = vmaf_cuda_twin_result_target(t);
-    if (!f->sums)
-        return -EINVAL; /* an earlier frame failed */
     const unsigned mask = f->planes == 3 ? VMAF_CUDA_PLANES_YUV : VMAF_CUDA_PLANE_Y;
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, mask, mask, t->stream, &planes);
-    if (err)
+    int err;
+    f->sums = vmaf_cuda_twin_begin_frame(t, ref, dist, mask, mask, &planes, &err);
+    if (!f->sums)
         return err;
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->sums};
     for (unsigned p = 0; p < f->planes; p++) {

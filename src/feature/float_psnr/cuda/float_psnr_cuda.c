@@ -68,13 +68,11 @@ static int float_psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPi
     FloatPsnrCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     FloatPsnrCudaFrame *f = &s->frame;
-    f->row_sse = vmaf_cuda_twin_result_target(t);
-    if (!f->row_sse)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->row_sse = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                            &planes, &err);
+    if (!f->row_sse)
         return err;
     f->ref = planes.data[0][0];
     f->dis = planes.data[1][0];

@@ -98,13 +98,11 @@ static int float_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPi
     FloatSsimCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     FloatSsimCudaFrame *f = &s->frame;
-    f->sums = vmaf_cuda_twin_result_target(t);
-    if (!f->sums)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->sums = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                         &planes, &err);
+    if (!f->sums)
         return err;
     f->src[0] = planes.data[0][0];
     f->src[1] = planes.data[1][0];

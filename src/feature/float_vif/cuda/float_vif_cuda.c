@@ -94,13 +94,11 @@ static int float_vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPic
     FloatVifCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     FloatVifCudaFrame *f = &s->frame;
-    f->result = vmaf_cuda_twin_result_target(t);
-    if (!f->result)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->result = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                           &planes, &err);
+    if (!f->result)
         return err;
     f->scale[0].ref = planes.data[0][0];
     f->scale[0].dis = planes.data[1][0];

@@ -113,13 +113,11 @@ static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
 {
     PsnrCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
-    uint64_t *row_sse = vmaf_cuda_twin_result_target(t);
-    if (!row_sse)
-        return -EINVAL; /* an earlier frame failed */
     const unsigned mask = s->planes == 3 ? VMAF_CUDA_PLANES_YUV : VMAF_CUDA_PLANE_Y;
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, mask, mask, t->stream, &planes);
-    if (err)
+    int err;
+    uint64_t *row_sse = vmaf_cuda_twin_begin_frame(t, ref, dist, mask, mask, &planes, &err);
+    if (!row_sse)
         return err;
     PsnrCudaFrame frame = {.planes = s->planes, .bpc = s->bpc};
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {row_sse};

@@ -64,13 +64,11 @@ static int psnr_hvs_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPict
     PsnrHvsCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     PsnrHvsCudaFrame *f = &s->frame;
-    f->terms = vmaf_cuda_twin_result_target(t);
-    if (!f->terms)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANES_YUV,
-                                       VMAF_CUDA_PLANES_YUV, t->stream, &planes);
-    if (err)
+    int err;
+    f->terms = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANES_YUV, VMAF_CUDA_PLANES_YUV,
+                                          &planes, &err);
+    if (!f->terms)
         return err;
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->terms};
     for (unsigned p = 0; p < 3; p++) {

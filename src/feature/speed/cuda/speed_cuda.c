@@ -241,13 +241,11 @@ static int speed_chroma_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vmaf
 {
     SpeedCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
-    void *result = vmaf_cuda_twin_result_target(t);
-    if (!result)
-        return -EINVAL; /* an earlier frame failed */
     const unsigned chroma = VMAF_CUDA_PLANES_YUV & ~VMAF_CUDA_PLANE_Y;
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, chroma, chroma, t->stream, &planes);
-    if (err)
+    int err;
+    void *result = vmaf_cuda_twin_begin_frame(t, ref, dist, chroma, chroma, &planes, &err);
+    if (!result)
         return err;
     SpeedCudaFrame *f = &s->frame;
     /* Planes u ref, u dis, v ref, v dis: scores u and v. */

@@ -79,13 +79,11 @@ static int ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
     SsimCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     SsimCudaFrame *f = &s->frame;
-    f->sum = vmaf_cuda_twin_result_target(t);
-    if (!f->sum)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->sum = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y, &planes,
+                                        &err);
+    if (!f->sum)
         return err;
     f->ref = planes.data[0][0];
     f->dis = planes.data[1][0];

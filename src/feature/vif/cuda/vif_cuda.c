@@ -90,13 +90,11 @@ static int vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
     VifCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     VifCudaFrame *f = &s->frame;
-    f->sums = vmaf_cuda_twin_result_target(t);
-    if (!f->sums)
-        return -EINVAL; /* an earlier frame failed */
     VmafCudaPlanes planes;
-    int err = vmaf_cuda_reader_acquire(t->reader, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
-                                       t->stream, &planes);
-    if (err)
+    int err;
+    f->sums = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
+                                         &planes, &err);
+    if (!f->sums)
         return err;
     f->scale[0].ref = planes.data[0][0];
     f->scale[0].dis = planes.data[1][0];
