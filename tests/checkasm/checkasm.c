@@ -33,14 +33,19 @@
 #pragma weak checkasm_check_psnr
 #pragma weak checkasm_check_ssim
 #pragma weak checkasm_check_float_common
+#pragma weak checkasm_check_float_vif
 
 static const struct {
     const char *metric;
     void (*check)(void);
 } entry_points[] = {
-    {"vif", checkasm_check_vif},       {"adm", checkasm_check_adm},
-    {"motion", checkasm_check_motion}, {"psnr", checkasm_check_psnr},
-    {"ssim", checkasm_check_ssim},     {"float_common", checkasm_check_float_common},
+    {"vif", checkasm_check_vif},
+    {"adm", checkasm_check_adm},
+    {"motion", checkasm_check_motion},
+    {"psnr", checkasm_check_psnr},
+    {"ssim", checkasm_check_ssim},
+    {"float_common", checkasm_check_float_common},
+    {"float_vif", checkasm_check_float_vif},
 };
 
 /* At most this many mismatch messages per function, so a broken variant

@@ -1,5 +1,10 @@
 /* C reference of the float VIF stages (float_vif_dsp.h). */
 #include "float_vif_dsp.h"
+#include "float_vif_statistic.h"
+#if VMAF_HAVE_X86_SIMD
+#include "core/cpu.h"
+#include "x86/float_vif_x86.h"
+#endif
 
 static void decimate_c(const FloatPlane *dst, const FloatPlane *src)
 {
@@ -14,29 +19,7 @@ static void decimate_c(const FloatPlane *dst, const FloatPlane *src)
 static void statistic_c(const FloatVifMoments *m, const FloatVifStatParams *p, float *num,
                         float *den)
 {
-    const FloatVifPixelParams params = {
-        .gain_limit = (float)p->gain_limit,
-        .sigma_max_inv = float_vif_sigma_max_inv(p->sigma_nsq),
-        .sigma_nsq = p->sigma_nsq,
-    };
-    float num_sum = 0.0f, den_sum = 0.0f;
-    for (unsigned i = 0; i < m->mu1.h; i++) {
-        const float *mu1 = m->mu1.data + i * m->mu1.stride;
-        const float *mu2 = m->mu2.data + i * m->mu2.stride;
-        const float *xx = m->ref_sq.data + i * m->ref_sq.stride;
-        const float *yy = m->dis_sq.data + i * m->dis_sq.stride;
-        const float *xy = m->ref_dis.data + i * m->ref_dis.stride;
-        float row_num = 0.0f, row_den = 0.0f;
-        for (unsigned j = 0; j < m->mu1.w; j++) {
-            float n, d;
-            float_vif_pixel_terms(mu1[j], mu2[j], xx[j], yy[j], xy[j], &params, &n, &d);
-            row_num += n;
-            row_den += d;
-        }
-        float_vif_add_row(&num_sum, &den_sum, row_num, row_den);
-    }
-    *num = num_sum;
-    *den = den_sum;
+    float_vif_statistic_rows(m, p, num, den, false);
 }
 
 void float_vif_dsp_init(FloatVifDsp *dsp, unsigned cpu_flags)
@@ -44,4 +27,12 @@ void float_vif_dsp_init(FloatVifDsp *dsp, unsigned cpu_flags)
     float_common_dsp_init(&dsp->common, cpu_flags);
     dsp->decimate = decimate_c;
     dsp->statistic = statistic_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        float_vif_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        float_vif_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }

@@ -18,6 +18,17 @@ typedef struct FloatVifStatParams {
     double sigma_nsq;  /* neural noise variance */
 } FloatVifStatParams;
 
+/* The per-pixel parameters of a statistic's options. */
+static inline FloatVifPixelParams float_vif_pixel_params(const FloatVifStatParams *p)
+{
+    const FloatVifPixelParams params = {
+        .gain_limit = (float)p->gain_limit,
+        .sigma_max_inv = float_vif_sigma_max_inv(p->sigma_nsq),
+        .sigma_nsq = p->sigma_nsq,
+    };
+    return params;
+}
+
 typedef struct FloatVifDsp {
     FloatCommonDsp common;
     /* dst = the samples (2i, 2j) of src; dst is src's size halved (floor). */
