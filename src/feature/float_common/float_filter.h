@@ -6,6 +6,8 @@
 #ifndef VMAF_FEATURE_FLOAT_COMMON_FLOAT_FILTER_H
 #define VMAF_FEATURE_FLOAT_COMMON_FLOAT_FILTER_H
 
+#include <string.h>
+
 #include "float_common_dsp.h"
 #include "float_common_math.h"
 
@@ -60,6 +62,64 @@ static inline void horizontal_block(float *restrict out, const float *line, cons
         out[j0 + j] = acc[j];
 }
 
+#ifdef FLOAT_FILTER_VECTOR_BYTES
+/* The vector builds (x86/) define FLOAT_FILTER_VECTOR_BYTES, the width of
+ * their registers: whole blocks of FILTER_VECTORS vectors then keep their
+ * sums in registers, as GCC's vector type, through the taps; a sum in an
+ * array of floats stays in memory and each tap waits for the store before.
+ * The element operations are those of vertical_block() and
+ * horizontal_block(), in the same order. */
+typedef float FilterVector __attribute__((vector_size(FLOAT_FILTER_VECTOR_BYTES)));
+enum {
+    FILTER_VECTORS = 4,
+    FILTER_VECTOR_LANES = FLOAT_FILTER_VECTOR_BYTES / sizeof(float),
+    FILTER_VECTOR_COLUMNS = FILTER_VECTORS * FILTER_VECTOR_LANES,
+};
+
+static inline FilterVector load_vector(const float *p)
+{
+    FilterVector v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+/* vertical_block() of FILTER_VECTOR_COLUMNS columns from j0. */
+static inline void vertical_vectors(float *restrict mid, const float *const *ra,
+                                    const float *const *rb, const float *taps, unsigned n,
+                                    unsigned j0, enum FilterInput input)
+{
+    FilterVector acc[FILTER_VECTORS];
+    for (unsigned v = 0; v < FILTER_VECTORS; v++)
+        acc[v] = (FilterVector){0};
+    for (unsigned k = 0; k < n; k++) {
+        const float t = taps[k], *a = ra[k] + j0, *b = rb[k] + j0;
+        for (unsigned v = 0; v < FILTER_VECTORS; v++) {
+            const FilterVector x = load_vector(a + v * FILTER_VECTOR_LANES);
+            const FilterVector y = load_vector(b + v * FILTER_VECTOR_LANES);
+            acc[v] += t * (input == INPUT_PLAIN ? x : x * y);
+        }
+    }
+    for (unsigned v = 0; v < FILTER_VECTORS; v++)
+        memcpy(mid + j0 + v * FILTER_VECTOR_LANES, &acc[v], sizeof(acc[v]));
+}
+
+/* horizontal_block() of FILTER_VECTOR_COLUMNS output columns from j0. */
+static inline void horizontal_vectors(float *restrict out, const float *line, const float *taps,
+                                      unsigned n, unsigned j0)
+{
+    FilterVector acc[FILTER_VECTORS];
+    for (unsigned v = 0; v < FILTER_VECTORS; v++)
+        acc[v] = (FilterVector){0};
+    for (unsigned k = 0; k < n; k++) {
+        const float t = taps[k], *x = line + j0 + k;
+        for (unsigned v = 0; v < FILTER_VECTORS; v++)
+            acc[v] += t * load_vector(x + v * FILTER_VECTOR_LANES);
+    }
+    for (unsigned v = 0; v < FILTER_VECTORS; v++)
+        memcpy(out + j0 + v * FILTER_VECTOR_LANES, &acc[v], sizeof(acc[v]));
+}
+#endif
+
 /* One routine for the three filters; the callers' constant `input` lets the
  * compiler specialise it. line holds a row after the vertical pass with
  * n / 2 mirrored samples on each side, so that the horizontal pass needs no
@@ -77,7 +137,12 @@ static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const F
             ra[k] = a->data + y * a->stride;
             rb[k] = input == INPUT_PRODUCT ? b->data + y * b->stride : ra[k];
         }
-        for (unsigned j = 0; j < w; j += FLOAT_FILTER_BLOCK)
+        unsigned j = 0;
+#ifdef FLOAT_FILTER_VECTOR_BYTES
+        for (; j + FILTER_VECTOR_COLUMNS <= w; j += FILTER_VECTOR_COLUMNS)
+            vertical_vectors(mid, ra, rb, taps, n, j, input);
+#endif
+        for (; j < w; j += FLOAT_FILTER_BLOCK)
             vertical_block(mid, ra, rb, taps, n, j,
                            w - j < FLOAT_FILTER_BLOCK ? w - j : FLOAT_FILTER_BLOCK, input);
         for (unsigned m = 1; m <= r; m++) {
@@ -85,7 +150,12 @@ static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const F
             mid[w - 1 + m] = mid[w - 1 - m];
         }
         float *restrict out = dst->data + i * dst->stride;
-        for (unsigned j = 0; j < w; j += FLOAT_FILTER_BLOCK)
+        j = 0;
+#ifdef FLOAT_FILTER_VECTOR_BYTES
+        for (; j + FILTER_VECTOR_COLUMNS <= w; j += FILTER_VECTOR_COLUMNS)
+            horizontal_vectors(out, line, taps, n, j);
+#endif
+        for (; j < w; j += FLOAT_FILTER_BLOCK)
             horizontal_block(out, line, taps, n, j,
                              w - j < FLOAT_FILTER_BLOCK ? w - j : FLOAT_FILTER_BLOCK);
     }

@@ -1,4 +1,5 @@
 /* float_filter.h compiled for AVX2. */
+#define FLOAT_FILTER_VECTOR_BYTES 32
 #include "feature/float_common/float_filter.h"
 #include "float_common_x86.h"
 

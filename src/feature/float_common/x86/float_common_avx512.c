@@ -1,4 +1,5 @@
 /* float_filter.h compiled for AVX-512. */
+#define FLOAT_FILTER_VECTOR_BYTES 64
 #include "feature/float_common/float_filter.h"
 #include "float_common_x86.h"
 
