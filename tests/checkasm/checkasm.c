@@ -34,6 +34,7 @@
 #pragma weak checkasm_check_ssim
 #pragma weak checkasm_check_float_common
 #pragma weak checkasm_check_float_vif
+#pragma weak checkasm_check_float_adm
 
 static const struct {
     const char *metric;
@@ -46,6 +47,7 @@ static const struct {
     {"ssim", checkasm_check_ssim},
     {"float_common", checkasm_check_float_common},
     {"float_vif", checkasm_check_float_vif},
+    {"float_adm", checkasm_check_float_adm},
 };
 
 /* At most this many mismatch messages per function, so a broken variant

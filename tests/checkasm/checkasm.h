@@ -95,5 +95,6 @@ void checkasm_check_psnr(void);
 void checkasm_check_ssim(void);
 void checkasm_check_float_common(void);
 void checkasm_check_float_vif(void);
+void checkasm_check_float_adm(void);
 
 #endif

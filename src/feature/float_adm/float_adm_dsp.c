@@ -2,8 +2,13 @@
  * mix of each expression is the one of libvmaf. */
 #include <math.h>
 
+#include "float_adm_cm_sums.h"
 #include "float_adm_common.h"
 #include "float_adm_dsp.h"
+#if VMAF_HAVE_X86_SIMD
+#include "core/cpu.h"
+#include "x86/float_adm_x86.h"
+#endif
 
 #if defined(FLOAT_ADM_RCP_DIVISION)
 #include <xmmintrin.h>
@@ -106,12 +111,6 @@ static void csf_c(const FloatAdmBands *dst, const FloatAdmBands *flt, const Floa
     }
 }
 
-/* x^p, as a product for the default p = 3. */
-static inline float p_power(float x, bool cube, float p)
-{
-    return cube ? float_adm_cube(x) : powf(x, p);
-}
-
 static void den_sums_c(float sums[3], const FloatAdmBands *src, ptrdiff_t stride,
                        const FloatAdmRect *rect, const float rfactor[3], double p_norm)
 {
@@ -122,7 +121,8 @@ static void den_sums_c(float sums[3], const FloatAdmBands *src, ptrdiff_t stride
         float row[ADM_DETAIL_BANDS] = {0};
         for (int j = rect->left; j < rect->right; j++) {
             for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-                row[b] += p_power(fabsf(rfactor[b] * src->detail[b][i * stride + j]), cube, p);
+                row[b] +=
+                    float_adm_p_power(fabsf(rfactor[b] * src->detail[b][i * stride + j]), cube, p);
         }
         float_adm_add_row(total, row);
     }
@@ -130,31 +130,7 @@ static void den_sums_c(float sums[3], const FloatAdmBands *src, ptrdiff_t stride
         sums[b] = total[b];
 }
 
-static void cm_sums_c(float sums[3], const FloatAdmBands *src, const FloatAdmBands *flt,
-                      const FloatAdmBands *csf, ptrdiff_t stride, unsigned w, unsigned h,
-                      const FloatAdmRect *rect, const float rfactor[3], bool bypass_cm,
-                      double p_norm)
-{
-    const bool cube = p_norm == 3.0;
-    const float p = (float)p_norm;
-    const float *const shares[ADM_DETAIL_BANDS] = {flt->detail[0], flt->detail[1], flt->detail[2]};
-    float total[ADM_DETAIL_BANDS] = {0};
-    for (int i = rect->top; i < rect->bottom; i++) {
-        float row[ADM_DETAIL_BANDS] = {0};
-        for (int j = rect->left; j < rect->right; j++) {
-            const ptrdiff_t c = i * stride + j;
-            const float centre[ADM_DETAIL_BANDS] = {csf->detail[0][c], csf->detail[1][c],
-                                                    csf->detail[2][c]};
-            const float thr =
-                bypass_cm ? 0.0f : float_adm_masking(shares, stride, w, h, i, j, centre);
-            for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-                row[b] += p_power(float_adm_masked(src->detail[b][c], rfactor[b], thr), cube, p);
-        }
-        float_adm_add_row(total, row);
-    }
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        sums[b] = total[b];
-}
+FLOAT_ADM_CM_SUMS_FUNCTION(c, false)
 
 void float_adm_dsp_init(FloatAdmDsp *dsp, unsigned cpu_flags)
 {
@@ -165,4 +141,10 @@ void float_adm_dsp_init(FloatAdmDsp *dsp, unsigned cpu_flags)
     dsp->csf = csf_c;
     dsp->den_sums = den_sums_c;
     dsp->cm_sums = cm_sums_c;
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        float_adm_dsp_init_avx2(dsp);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        float_adm_dsp_init_avx512(dsp);
+#endif
 }

@@ -1,0 +1,10 @@
+/* float_adm_cm_sums.h compiled for AVX-512. */
+#include "feature/float_adm/float_adm_cm_sums.h"
+#include "float_adm_x86.h"
+
+FLOAT_ADM_CM_SUMS_FUNCTION(avx512, true)
+
+void float_adm_dsp_init_avx512(FloatAdmDsp *dsp)
+{
+    dsp->cm_sums = cm_sums_avx512;
+}
