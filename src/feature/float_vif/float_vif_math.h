@@ -12,20 +12,16 @@
 
 #include "core/hd.h"
 
-/* libvmaf's log2 of VIF: the exponent plus a degree-8 polynomial of the
- * mantissa m - 1 in [0, 1), evaluated by Horner's rule in float from the
- * highest degree; -inf at 0 and NaN below. */
-static inline VMAF_HD float float_vif_log2(float x)
+/* libvmaf's log2 of VIF for x > 0: the exponent plus a degree-8
+ * polynomial of the mantissa m - 1 in [0, 1), evaluated by Horner's rule
+ * in float from the highest degree. */
+static inline VMAF_HD float float_vif_log2_positive(float x)
 {
     const float coeff[9] = {
         -0.012671635276421, 0.064841182402670,  -0.157048836463065,
         0.257167726303123,  -0.353800560300520, 0.480131410397451,
         -0.721314327952201, 1.442694803896991,  0,
     };
-    if (x == 0)
-        return -INFINITY;
-    if (x < 0)
-        return NAN;
     uint32_t bits;
     memcpy(&bits, &x, sizeof(bits));
     const int32_t exponent = (int32_t)((bits & 0x7F800000u) >> 23) - 127;
@@ -39,6 +35,16 @@ static inline VMAF_HD float float_vif_log2(float x)
     for (unsigned i = 0; i < 9; i++)
         poly = poly * m + coeff[i];
     return (float)exponent + poly;
+}
+
+/* libvmaf's log2 of VIF: -inf at 0 and NaN below. */
+static inline VMAF_HD float float_vif_log2(float x)
+{
+    if (x == 0)
+        return -INFINITY;
+    if (x < 0)
+        return NAN;
+    return float_vif_log2_positive(x);
 }
 
 /* libvmaf's MAX/MIN: a NaN or a -0 in x yields y. */

@@ -11,8 +11,6 @@
 
 #include <math.h>
 #include <stdbool.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "float_vif_dsp.h"
 #include "float_vif_math.h"
@@ -24,22 +22,7 @@
 /* float_vif_log2() with its two early returns as selects. */
 static inline float float_vif_log2_select(float x)
 {
-    const float coeff[9] = {
-        -0.012671635276421, 0.064841182402670,  -0.157048836463065,
-        0.257167726303123,  -0.353800560300520, 0.480131410397451,
-        -0.721314327952201, 1.442694803896991,  0,
-    };
-    uint32_t bits;
-    memcpy(&bits, &x, sizeof(bits));
-    const int32_t exponent = (int32_t)((bits & 0x7F800000u) >> 23) - 127;
-    const uint32_t mantissa_bits = (bits & 0x007FFFFFu) | 0x3F800000u;
-    float mantissa;
-    memcpy(&mantissa, &mantissa_bits, sizeof(mantissa));
-    const float m = mantissa - 1.0f;
-    float poly = 0;
-    for (unsigned i = 0; i < 9; i++)
-        poly = poly * m + coeff[i];
-    const float r = (float)exponent + poly;
+    const float r = float_vif_log2_positive(x);
     const int negative = x < 0, zero = x == 0;
     const float special = negative ? NAN : -INFINITY;
     return negative | zero ? special : r;
