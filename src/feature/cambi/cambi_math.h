@@ -52,7 +52,7 @@ static inline VMAF_HD uint16_t cambi_mode3(uint16_t a, uint16_t b, uint16_t c)
     const uint16_t ab = a < b ? a : b;
     const uint16_t least = ab < c ? ab : c;
     const uint16_t b_or_least = b == c ? b : least;
-    return (a == b) | (a == c) ? a : b_or_least;
+    return ((a == b) | (a == c)) ? a : b_or_least;
 }
 
 /* The histogram row of sample v under mask m, for a band of size rows from
@@ -61,7 +61,7 @@ static inline VMAF_HD uint16_t cambi_hist_index(uint16_t v, unsigned m, unsigned
                                                 unsigned size)
 {
     const uint16_t k = (uint16_t)(v - base);
-    return (m != 0) & (k < size) ? k : (uint16_t)CAMBI_NOT_COUNTED;
+    return ((m != 0) & (k < size)) ? k : (uint16_t)CAMBI_NOT_COUNTED;
 }
 
 /* The c-value of a pixel of histogram row k, whose window's count of row r

@@ -25,7 +25,7 @@ static inline float float_vif_log2_select(float x)
     const float r = float_vif_log2_positive(x);
     const int negative = x < 0, zero = x == 0;
     const float special = negative ? NAN : -INFINITY;
-    return negative | zero ? special : r;
+    return (negative | zero) ? special : r;
 }
 
 /* float_vif_pixel_terms() of FLOAT_VIF_BLOCK pixels into num[] and den[]. */
