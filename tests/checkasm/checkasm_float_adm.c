@@ -1,5 +1,5 @@
-/* checkasm for float ADM's masked sums: random level sizes (the first and
- * last rows and columns included), rectangles inside them, p = 3 and
+/* checkasm for float ADM's masked sums: random level sizes from 3x3 (the
+ * first and last rows and columns included), rectangles inside them, p = 3 and
  * another p, masking on and bypassed, and band values of either sign and
  * many magnitudes, so that masked terms are both zero and positive. The
  * three sums must be the same floats. */
@@ -52,8 +52,10 @@ static void check_cm_sums(const FloatAdmDsp *c, const FloatAdmDsp *v)
     static const float rfactors[][3] = {
         {0.5f, 0.5f, 0.25f}, {1.0f, 1.0f, 1.0f}, {3.0f, 3.0f, 0.1f}};
     for (unsigned iter = 0; iter < 160; iter++) {
-        const unsigned w = iter < 40 ? 1 + iter * 3 : (unsigned)checkasm_rand_range(1, MAX_W);
-        const unsigned h = (unsigned)checkasm_rand_range(1, 9);
+        /* 3x3 at least, as the extractor's smallest fourth level: the
+         * masking reflects row and column 0 onto 1. */
+        const unsigned w = iter < 40 ? 3 + iter * 3 : (unsigned)checkasm_rand_range(3, MAX_W);
+        const unsigned h = (unsigned)checkasm_rand_range(3, 9);
         const unsigned stride = w + (unsigned)checkasm_rand_range(0, 9);
         FloatAdmRect rect = {.top = checkasm_rand_range(0, (int)h - 1),
                              .left = checkasm_rand_range(0, (int)w - 1)};
