@@ -22,40 +22,24 @@ static inline float float_adm_p_power(float x, bool cube, float p)
     return cube ? float_adm_cube(x) : powf(x, p);
 }
 
-/* The cubed masked terms of FLOAT_ADM_CM_BLOCK positions from c (a row
- * other than the first and last, columns other than the first and last)
- * into term[band][]: float_adm_masking() and float_adm_masked() unrolled. */
+/* The cubed masked terms of FLOAT_ADM_CM_BLOCK positions from column j of
+ * row i (neither the first nor the last row, nor column) into
+ * term[band][]: float_adm_masking_at() needs no reflection there. */
 static inline void float_adm_cm_terms_block(float term[ADM_DETAIL_BANDS][FLOAT_ADM_CM_BLOCK],
                                             const FloatAdmBands *src, const FloatAdmBands *flt,
-                                            const FloatAdmBands *csf, ptrdiff_t stride, ptrdiff_t c,
-                                            const float rfactor[3])
+                                            const FloatAdmBands *csf, ptrdiff_t stride, int i,
+                                            int j, const float rfactor[3])
 {
-    const float *f0 = flt->detail[0] + c, *f1 = flt->detail[1] + c, *f2 = flt->detail[2] + c;
-    const float *const f[ADM_DETAIL_BANDS] = {f0, f1, f2};
-    float thr[FLOAT_ADM_CM_BLOCK];
-    for (unsigned k = 0; k < FLOAT_ADM_CM_BLOCK; k++)
-        thr[k] = 0.0f;
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        const float *up = f[b] - stride, *mid = f[b], *down = f[b] + stride;
-        const float *centre = csf->detail[b] + c;
-        for (int k = 0; k < FLOAT_ADM_CM_BLOCK; k++) {
-            float sum = 0;
-            sum += up[k - 1];
-            sum += up[k];
-            sum += up[k + 1];
-            sum += mid[k - 1];
-            sum = (float)(sum + FLOAT_ADM_ONE_BY_15 * fabsf(centre[k]));
-            sum += mid[k + 1];
-            sum += down[k - 1];
-            sum += down[k];
-            sum += down[k + 1];
-            thr[k] += sum;
-        }
-    }
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        const float *v = src->detail[b] + c;
-        for (unsigned k = 0; k < FLOAT_ADM_CM_BLOCK; k++)
-            term[b][k] = float_adm_cube(float_adm_masked(v[k], rfactor[b], thr[k]));
+    const float *const shares[ADM_DETAIL_BANDS] = {flt->detail[0], flt->detail[1], flt->detail[2]};
+    const ptrdiff_t mid = i * stride;
+    for (int k = 0; k < FLOAT_ADM_CM_BLOCK; k++) {
+        const ptrdiff_t c = mid + j + k;
+        const float centre[ADM_DETAIL_BANDS] = {csf->detail[0][c], csf->detail[1][c],
+                                                csf->detail[2][c]};
+        const float thr = float_adm_masking_at(shares, mid - stride, mid, mid + stride, j + k - 1,
+                                               j + k, j + k + 1, centre);
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+            term[b][k] = float_adm_cube(float_adm_masked(src->detail[b][c], rfactor[b], thr));
     }
 }
 
@@ -81,7 +65,7 @@ static inline void float_adm_cm_sums_rows(float sums[3], const FloatAdmBands *sr
             const ptrdiff_t c = i * stride + j;
             if (interior && j > 0 && j + FLOAT_ADM_CM_BLOCK <= block_end) {
                 float term[ADM_DETAIL_BANDS][FLOAT_ADM_CM_BLOCK];
-                float_adm_cm_terms_block(term, src, flt, csf, stride, c, rfactor);
+                float_adm_cm_terms_block(term, src, flt, csf, stride, i, j, rfactor);
                 for (unsigned k = 0; k < FLOAT_ADM_CM_BLOCK; k++) {
                     for (int b = 0; b < ADM_DETAIL_BANDS; b++)
                         row[b] += term[b][k];

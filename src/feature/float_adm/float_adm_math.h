@@ -162,19 +162,16 @@ static inline VMAF_HD float float_adm_mask_share(float v)
     return (float)(FLOAT_ADM_ONE_BY_30 * fabsf(v));
 }
 
-/* The masking threshold at (i, j) of a level of w x h: per band, the 3x3
- * neighbourhood of flt (the shares) row by row, left to right, with
- * |centre[b]| / 15 in place of the centre (the CSF-weighted value there),
- * summed in float (the centre term added in double); rows reflected at the
- * top and repeated at the bottom, columns likewise; then the three band
- * sums. */
-static inline VMAF_HD float float_adm_masking(const float *const flt[ADM_DETAIL_BANDS],
-                                              ptrdiff_t stride, unsigned w, unsigned h, int i,
-                                              int j, const float centre[ADM_DETAIL_BANDS])
+/* The masking threshold from the rows up, mid and down (offsets into each
+ * band of flt) and the columns left, j and right: per band, the 3x3
+ * neighbourhood row by row, left to right, with |centre[b]| / 15 in place
+ * of the centre (the CSF-weighted value there), summed in float (the centre
+ * term added in double); then the three band sums. */
+static inline VMAF_HD float float_adm_masking_at(const float *const flt[ADM_DETAIL_BANDS],
+                                                 ptrdiff_t up, ptrdiff_t mid, ptrdiff_t down,
+                                                 ptrdiff_t left, ptrdiff_t j, ptrdiff_t right,
+                                                 const float centre[ADM_DETAIL_BANDS])
 {
-    const ptrdiff_t up = (i == 0 ? 1 : i - 1) * stride, mid = i * stride;
-    const ptrdiff_t down = ((unsigned)i == h - 1 ? i : i + 1) * stride;
-    const int left = j == 0 ? 1 : j - 1, right = (unsigned)j == w - 1 ? j : j + 1;
     float thr = 0;
     VMAF_UNROLL
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
@@ -192,6 +189,19 @@ static inline VMAF_HD float float_adm_masking(const float *const flt[ADM_DETAIL_
         thr += sum;
     }
     return thr;
+}
+
+/* The masking threshold at (i, j) of a level of w x h
+ * (float_adm_masking_at), rows reflected at the top and repeated at the
+ * bottom, columns likewise. */
+static inline VMAF_HD float float_adm_masking(const float *const flt[ADM_DETAIL_BANDS],
+                                              ptrdiff_t stride, unsigned w, unsigned h, int i,
+                                              int j, const float centre[ADM_DETAIL_BANDS])
+{
+    const ptrdiff_t up = (i == 0 ? 1 : i - 1) * stride, mid = i * stride;
+    const ptrdiff_t down = ((unsigned)i == h - 1 ? i : i + 1) * stride;
+    const int left = j == 0 ? 1 : j - 1, right = (unsigned)j == w - 1 ? j : j + 1;
+    return float_adm_masking_at(flt, up, mid, down, left, j, right, centre);
 }
 
 /* |v * rfactor| less the masking threshold, at least 0. */
