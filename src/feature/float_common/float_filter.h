@@ -95,8 +95,7 @@ static inline void vertical_vectors(float *restrict mid, const float *const *ra,
         const float t = taps[k], *a = ra[k] + j0, *b = rb[k] + j0;
         for (unsigned v = 0; v < FILTER_VECTORS; v++) {
             const FilterVector x = load_vector(a + v * FILTER_VECTOR_LANES);
-            const FilterVector y = load_vector(b + v * FILTER_VECTOR_LANES);
-            acc[v] += t * (input == INPUT_PLAIN ? x : x * y);
+            acc[v] += t * (input == INPUT_PLAIN ? x : x * load_vector(b + v * FILTER_VECTOR_LANES));
         }
     }
     for (unsigned v = 0; v < FILTER_VECTORS; v++)
