@@ -26,11 +26,12 @@ enum kind {
     KIND_MIX,
     KIND_SAME,
     KIND_STILL,
+    KIND_EXTREME,
     KIND_COUNT,
 };
 
 static const char *const kind_names[KIND_COUNT] = {
-    "blur", "quant", "noise", "shift", "sharpen", "mix", "same", "still",
+    "blur", "quant", "noise", "shift", "sharpen", "mix", "same", "still", "extreme",
 };
 
 struct params {
@@ -184,8 +185,24 @@ static int32_t chroma_sample(const struct params *pr, unsigned c, unsigned t, in
     return clamp_work(v);
 }
 
+/* The extreme kind's reference: black and full-scale samples in stripes one
+ * sample wide (columns, rows, then a checkerboard, frame by frame), which
+ * drive every wavelet band to its largest magnitude. */
+static int32_t extreme_sample(unsigned t, unsigned x, unsigned y)
+{
+    const unsigned on = t % 3 == 0 ? x : t % 3 == 1 ? y : x + y;
+    return on & 1 ? WORK_MAX : 0;
+}
+
 static void render_reference(const struct params *pr, unsigned t, struct frame *f)
 {
+    if (pr->kind == KIND_EXTREME) {
+        for (unsigned c = 0; c < 3; c++)
+            for (unsigned y = 0; y < f->p[c].h; y++)
+                for (unsigned x = 0; x < f->p[c].w; x++)
+                    f->p[c].px[y * f->p[c].w + x] = extreme_sample(t, x, y);
+        return;
+    }
     /* A still scene is frame 0 repeated, except for one toggling sample. */
     const unsigned tc = pr->kind == KIND_STILL ? 0 : t;
     int32_t ox, oy;
@@ -329,6 +346,11 @@ static int distort_plane(const struct params *pr, enum kind kind, unsigned c, un
                            700 + (int32_t)t * 50);
     case KIND_SHARPEN:
         return sharpen_plane(pl, c ? 8 : 24 + (int32_t)(t % 3) * 8);
+    case KIND_EXTREME:
+        /* Uniform over the whole range, unrelated to the reference. */
+        for (unsigned i = 0; i < pl->w * pl->h; i++)
+            pl->px[i] = (int32_t)(hash4(pr->seed, c, t, i) & WORK_MAX);
+        return 0;
     default:
         return 0;
     }
@@ -441,7 +463,7 @@ static int usage(const char *argv0)
 {
     fprintf(stderr,
             "usage: %s -w W -h H -p 420|422|444 -b 8..16 -n FRAMES -s SEED -k KIND [-y] REF DIS\n"
-            "  KIND: blur quant noise shift sharpen mix same still; -y writes Y4M\n",
+            "  KIND: blur quant noise shift sharpen mix same still extreme; -y writes Y4M\n",
             argv0);
     return 2;
 }

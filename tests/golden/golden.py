@@ -8,11 +8,15 @@ Subcommands:
   corpus-make  make the shared corpus into a cache directory (once)
   corpus-run   one pair of the corpus in one configuration, against expected/corpus/PAIR.CONFIG.txt
   corpus-record  (re-)record expected/corpus/ with a reference CLI (used by record.sh only)
+  vendor-rows  adds a CPU vendor's figures to the expected files from side-by-side's output
+  side-by-side  every case through the reference's code paths and ours on this host, a table
+           of where they differ, and each run's JSON kept (bench/vendor_check.sh)
 
 Values are compared as the strings the CLIs print (libvmaf prints %.6f, or %.16f when a value
 has six or more zeros after the point), so the printing rule is under test too.
 """
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -85,9 +89,14 @@ def figures_from_json(doc):
 #   frames: NAME...      then  FRAMENUM VALUE...
 #   pooled: NAME...      then  METHOD VALUE...
 #   aggregate: NAME...   then  value VALUE...
+# then, where the reference prints some figures differently on another CPU vendor (libvmaf's float
+# ADM divides through the x86 reciprocal estimate, whose last bits are the vendor's):
+#   vendor rows:         then  VENDOR SECTION ROW NAME VALUE, a figure as that vendor prints it
+# The header's "vendors" line names the CPU vendors (/proc/cpuinfo vendor_id) the figures were
+# recorded on; the tables hold the first one's.
 
 
-def write_expected(path, header, figs, order):
+def write_expected(path, header, figs, order, vendor_rows=None):
     lines = ["# " + h for h in header]
     for section in ("frame", "pooled", "aggregate"):
         names = order[section]
@@ -101,12 +110,19 @@ def write_expected(path, header, figs, order):
         for r in rows:
             vals = [figs.get((section, r, k), "-") for k in names]
             lines.append(" ".join([str(r)] + vals))
+    if vendor_rows:
+        lines.append("vendor rows:")
+        for vendor in sorted(vendor_rows):
+            for (section, r, k), v in sorted(vendor_rows[vendor].items(), key=lambda i: str(i[0])):
+                lines.append(f"{vendor} {section} {r} {k} {v}")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
 def read_expected(path):
+    """(header, figures, order, vendor rows {vendor: figures})."""
     header, figs, order = {}, {}, {"frame": [], "pooled": [], "aggregate": []}
+    vendor_rows = {}
     section, names = None, []
     sections = {"frames:": "frame", "pooled:": "pooled", "aggregate:": "aggregate"}
     with open(path) as f:
@@ -123,13 +139,51 @@ def read_expected(path):
                 section, names = sections[fields[0]], fields[1:]
                 order[section] = names
                 continue
+            if fields[:2] == ["vendor", "rows:"]:
+                section = "vendor"
+                continue
+            if section == "vendor":
+                if len(fields) != 5 or fields[1] not in sections.values():
+                    fail(f"{path}: malformed vendor row: {line}")
+                vendor, sec, r, k, v = fields
+                vendor_rows.setdefault(vendor, {})[(sec, int(r) if sec == "frame" else r, k)] = v
+                continue
             row = int(fields[0]) if section == "frame" else fields[0]
             if len(fields) != len(names) + 1:
                 fail(f"{path}: malformed row {fields[0]} in {section}")
             for k, v in zip(names, fields[1:]):
                 if v != "-":
                     figs[(section, row, k)] = v
-    return header, figs, order
+    return header, figs, order, vendor_rows
+
+
+def host_vendor():
+    """The CPU vendor as /proc/cpuinfo names it (AuthenticAMD, GenuineIntel, ...);
+    GOLDEN_CPU_VENDOR stands in for it in the test of a vendor without a row."""
+    if os.environ.get("GOLDEN_CPU_VENDOR"):
+        return os.environ["GOLDEN_CPU_VENDOR"]
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("vendor_id"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def figures_for_host(case, header, expected, vendor_rows):
+    """The expected figures as this host's CPU vendor prints them, and which row that is. Fails
+    where the figures depend on the vendor and none was recorded on this host's."""
+    recorded = header.get("vendors", "").split()
+    vendor = host_vendor()
+    if not vendor_rows:
+        return expected, f"vendor-independent, recorded on {' and '.join(recorded) or 'one'}"
+    if vendor not in recorded:
+        fail(f"{case}: the reference prints some of these figures differently per CPU vendor and "
+             f"they were recorded on {' and '.join(recorded)} only; this host is {vendor}: "
+             "record its row (bench/vendor_check.sh there, then golden.py vendor-rows)")
+    return {**expected, **vendor_rows.get(vendor, {})}, f"{vendor} row"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,8 +320,9 @@ def check_our_output(cmd, work, env, expected, exp_order, label):
 
 
 def cmd_run(a):
-    header, expected, exp_order = read_expected(a.expected)
+    header, expected, exp_order, vendor_rows = read_expected(a.expected)
     case = os.path.basename(a.expected)[:-len(".txt")]
+    expected, row = figures_for_host(case, header, expected, vendor_rows)
     gen_args = shlex.split(header["gen"])
     vmaf_args = strip_cpumask(parse_reference(header["reference"])[2])
     extra = shlex.split(header.get("vmaf-ng only", ""))
@@ -287,7 +342,7 @@ def cmd_run(a):
     cmd = [a.vmaf, "-r", ref, "-d", dis] + with_models(vmaf_args, models or "") + extra
     t_run, n_frames = check_our_output(cmd, work, env_with_models(models), expected, exp_order,
                                        case)
-    print(f"PASS {case}: all {len(expected)} figures equal ({n_frames} frames); "
+    print(f"PASS {case}: all {len(expected)} figures equal ({n_frames} frames, {row}); "
           f"gen {t_gen:.2f} s, vmaf {t_run:.2f} s")
     shutil.rmtree(work, ignore_errors=True)
 
@@ -386,6 +441,7 @@ def record_one(a, models, name, gen_args, vmaf_args, extra):
         "inputs md5: " + digests,
         "reference: " + reference_line(ref, dis, vmaf_args + C_ONLY),
         simd_line(simd_diff),
+        "vendors: " + host_vendor(),
     ]
     if extra:
         header.append("vmaf-ng only: " + shlex.join(extra))
@@ -545,8 +601,9 @@ def cmd_corpus(a):
 
 def cmd_corpus_run(a):
     corpus_made(a)
-    header, expected, exp_order = read_expected(a.expected)
+    header, expected, exp_order, vendor_rows = read_expected(a.expected)
     case = os.path.basename(a.expected)[:-len(".txt")]
+    expected, row = figures_for_host(case, header, expected, vendor_rows)
     ref, dis, vmaf_args = parse_reference(header["reference"])
     models = model_dir(a.models)
     if any(MODELS_TOKEN in x for x in vmaf_args) and not models:
@@ -564,7 +621,7 @@ def cmd_corpus_run(a):
         strip_cpumask(vmaf_args), models or "")
     t_run, n_frames = check_our_output(cmd, work, env_with_models(models), expected, exp_order,
                                        f"corpus {case}")
-    print(f"PASS corpus {case}: all {len(expected)} figures equal ({n_frames} frames); "
+    print(f"PASS corpus {case}: all {len(expected)} figures equal ({n_frames} frames, {row}); "
           f"vmaf {t_run:.2f} s")
     shutil.rmtree(work, ignore_errors=True)
 
@@ -585,6 +642,7 @@ def record_corpus_one(a, models, pair, geometry, config, config_args, digests):
         "inputs md5: " + digests,
         "reference: " + reference_line(ref, dis, vmaf_args + C_ONLY),
         simd_line(simd_diff),
+        "vendors: " + host_vendor(),
     ]
     write_recorded(os.path.join(a.out, name + ".txt"), header, figs, order, simd_diff)
     shutil.rmtree(work, ignore_errors=True)
@@ -613,6 +671,101 @@ def cmd_corpus_record(a):
     os.makedirs(a.out, exist_ok=True)
     for pair, config, args in chosen:
         record_corpus_one(a, models, pair, pairs[pair], config, args, digests[pair])
+
+
+# The reference's code paths (--cpumask) and ours, for side-by-side.
+REF_PATHS = (("ref_c", C_ONLY), ("ref_avx2", ["--cpumask", "0x30"]), ("ref_default", []))
+OUR_PATHS = (("ours_c", ["--backend", "cpu"] + C_ONLY), ("ours_avx2", ["--backend", "cpu", "--cpumask", "0x30"]),
+             ("ours_cpu", ["--backend", "cpu"]), ("ours_cuda", ["--backend", "cuda"]))
+# Which of the reference's paths each of ours must equal.
+COUNTERPART = {"ours_c": "ref_c", "ours_avx2": "ref_avx2", "ours_cpu": "ref_default",
+               "ours_cuda": "ref_default"}
+
+
+def side_by_side_one(a, models, name, gen_args, vmaf_args, out):
+    """Runs one case through every path; returns {path: figures} (None where a run failed)."""
+    work = os.path.join(a.work, name)
+    shutil.rmtree(work, ignore_errors=True)
+    generate(a.gen, gen_args, work)
+    ref, dis = input_names(gen_args)
+    args = ["-r", ref, "-d", dis] + with_models(strip_cpumask(vmaf_args), models)
+    got = {}
+    runs = [(p, a.ref_vmaf, more) for p, more in REF_PATHS] + \
+        [(p, a.vmaf, more) for p, more in OUR_PATHS]
+    for path, tool, more in runs:
+        json_out = os.path.join(out, f"{name}.{path}.json")
+        p = subprocess.run([tool] + args + more + ["--json", "-o", json_out], cwd=work,
+                           capture_output=True, text=True, env=env_with_models(models))
+        got[path] = figures_from_json(load_cli_json(json_out)) if p.returncode == 0 else None
+        if p.returncode != 0:
+            with open(os.path.join(out, f"{name}.{path}.log"), "w") as f:
+                f.write(p.stdout + p.stderr)
+    shutil.rmtree(work, ignore_errors=True)
+    return got
+
+
+def differing(a, b):
+    """'=' when the figures agree, else the count and the metrics that differ."""
+    if a is None or b is None:
+        return "failed"
+    diff = compare(a[0], b[0], a[1])
+    if not diff:
+        return "="
+    return f"{len(diff)} in " + ",".join(sorted({k for (_, _, k), _, _ in diff}))
+
+
+def cmd_side_by_side(a):
+    models = model_dir(a.models)
+    os.makedirs(a.out, exist_ok=True)
+    cases = [c for c in parse_cases(a.cases) if not a.names or c[0] in a.names]
+    print("| case | ref avx2 vs c | ref default vs c | " +
+          " | ".join(f"{p} vs {COUNTERPART[p]}" for p, _ in OUR_PATHS) + " |")
+    print("|" + " --- |" * (3 + len(OUR_PATHS)))
+    bad = 0
+    for name, gen_args, vmaf_args, _ in cases:
+        got = side_by_side_one(a, models, name, gen_args, vmaf_args, a.out)
+        ours = [differing(got[COUNTERPART[p]], got[p]) for p, _ in OUR_PATHS]
+        bad += sum(x != "=" for x in ours)
+        print(f"| {name} | {differing(got['ref_c'], got['ref_avx2'])} | "
+              f"{differing(got['ref_c'], got['ref_default'])} | " + " | ".join(ours) + " |",
+              flush=True)
+    print(f"side-by-side: {len(cases)} cases, {bad} of our runs differ from their counterpart")
+
+
+def cmd_vendor_rows(a):
+    """Adds one CPU vendor's figures to the expected files, from the reference's C-path JSON
+    that side-by-side kept (DIR/CASE.ref_c.json) on a host of that vendor: figures it prints
+    otherwise become that vendor's rows. On the vendor the tables were recorded on, every figure
+    must agree."""
+    done = 0
+    for path in sorted(glob.glob(os.path.join(a.expected_dir, "*.txt"))):
+        case = os.path.basename(path)[:-len(".txt")]
+        if a.names and case not in a.names:
+            continue
+        got_path = os.path.join(a.from_dir, f"{case}.ref_c.json")
+        if not os.path.isfile(got_path):
+            fail(f"no {got_path}: run side-by-side on that host for {case}")
+        header, figs, order, vendor_rows = read_expected(path)
+        got, _ = figures_from_json(load_cli_json(got_path))
+        diff = {key: g for key, _, g in compare(figs, got, order) if key in figs}
+        recorded = header.get("vendors", "").split()
+        if recorded and recorded[0] == a.vendor:
+            if diff:
+                fail(f"{case}: {len(diff)} figures differ on {a.vendor}, the vendor the tables "
+                     "were recorded on: re-record with record.sh")
+        else:
+            vendor_rows[a.vendor] = diff
+            vendor_rows = {v: rows for v, rows in vendor_rows.items() if rows}
+        if a.vendor not in recorded:
+            recorded.append(a.vendor)
+        lines = [l.rstrip("\n") for l in open(path) if l.startswith("# ")]
+        lines = [l[2:] for l in lines if not l.startswith("# vendors: ")]
+        write_expected(path, lines + ["vendors: " + " ".join(recorded)], figs, order,
+                       vendor_rows)
+        done += 1
+        if diff:
+            print(f"{case}: {len(diff)} figures differ on {a.vendor}")
+    print(f"vendor-rows: {done} expected files now recorded on {a.vendor} too")
 
 
 def main():
@@ -656,10 +809,24 @@ def main():
     crec.add_argument("--cases", required=True)
     crec.add_argument("--out", required=True)
     crec.add_argument("names", nargs="*")
+    sbs = sub.add_parser("side-by-side")
+    sbs.add_argument("--ref-vmaf", required=True)
+    sbs.add_argument("--vmaf", required=True)
+    sbs.add_argument("--gen", required=True)
+    sbs.add_argument("--models", required=True)
+    sbs.add_argument("--work", required=True)
+    sbs.add_argument("--cases", required=True)
+    sbs.add_argument("--out", required=True)
+    sbs.add_argument("names", nargs="*")
+    vr = sub.add_parser("vendor-rows")
+    vr.add_argument("--vendor", required=True)
+    vr.add_argument("--from", dest="from_dir", required=True)
+    vr.add_argument("--expected-dir", required=True)
+    vr.add_argument("names", nargs="*")
     a = ap.parse_args()
     commands = {"run": cmd_run, "record": cmd_record, "corpus-make": cmd_corpus_make,
                 "corpus": cmd_corpus, "corpus-run": cmd_corpus_run,
-                "corpus-record": cmd_corpus_record}
+                "corpus-record": cmd_corpus_record, "side-by-side": cmd_side_by_side, "vendor-rows": cmd_vendor_rows}
     commands[a.cmd](a)
 
 
