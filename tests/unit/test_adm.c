@@ -303,7 +303,7 @@ static int64_t masked_sum(int at_y, int at_x, int16_t value)
     const uint16_t rf[3] = {1024, 1024, 1024};
     const AdmCmShifts sh = {.cube = {0, 0, 0}, .row = 0};
     int64_t sum[3];
-    d.cm_s0(&x, &csf, &f, 4, 4, 4, &only, rf, &sh, sum);
+    d.cm_s0(NULL, &x, &csf, &f, 4, 4, 4, &only, rf, &sh, sum);
     return sum[0];
 }
 
@@ -332,6 +332,38 @@ static void test_cm_edges(void)
 }
 
 /* 1/Q of Watson's model at 1080 lines, 3 heights (spec table). */
+/* libvmaf's default x86 masking quirks: the centre's fifteenth unwrapped
+ * (abs(csf) >= 15360 is where int16 wraps), and AVX2's logical shift of a
+ * negative cube product (a square past INT32_MAX; figures from Python's
+ * unbounded integers). */
+static void test_cm_quirks(void)
+{
+    CHECK(adm_cm_centre_s0(15359) == 32765u);
+    CHECK(adm_cm_centre_s0_unwrapped(15359) == 32765u);
+    CHECK(adm_cm_centre_s0(15360) == (uint32_t)-32768);
+    CHECK(adm_cm_centre_s0_unwrapped(15360) == 32768u);
+    CHECK(adm_cm_centre_s0_unwrapped(-32768) == 69904u);
+    CHECK(adm_masked_cube_shifted(1200000000, 0, 29, 6, false) == INT64_C(-30239217768750000));
+    CHECK(adm_masked_cube_shifted(1200000000, 0, 29, 6, true) == INT64_C(257991158382961744));
+    CHECK(adm_masked_cube_shifted(1000000, 0, 29, 6, true) ==
+          adm_masked_cube_shifted(1000000, 0, 29, 6, false));
+
+    /* The vector area: blocks of 6 from the region's left, rows 1.. */
+    const AdmRect region = {.left = 10, .top = 7, .right = 90, .bottom = 53};
+    AdmCmQuirks q = adm_cm_quirks(100, 60, &region, 6, true);
+    CHECK_EQ_INT(q.area.left, 10);
+    CHECK_EQ_INT(q.area.right, 88);
+    CHECK_EQ_INT(q.area.top, 7);
+    CHECK_EQ_INT(q.area.bottom, 53);
+    CHECK(q.logical_cube_shift);
+    q = adm_cm_quirks(100, 60, &region, 14, false);
+    CHECK_EQ_INT(q.area.right, 80);
+    /* A region at the left edge takes libvmaf's C loops. */
+    const AdmRect edge = {.left = 0, .top = 0, .right = 9, .bottom = 9};
+    q = adm_cm_quirks(9, 9, &edge, 14, false);
+    CHECK(q.area.left >= q.area.right);
+}
+
 static void test_watson_factors(void)
 {
     static const double hv[4] = {0.017382, 0.031985, 0.043373, 0.045673};
@@ -486,7 +518,7 @@ TEST_MAIN("adm", {"dwt_taps", test_dwt_taps}, {"dwt_s0", test_dwt_s0},
           {"decouple_gain_limit", test_decouple_gain_limit},
           {"csf_s123_rounding", test_csf_s123_rounding},
           {"den_square_rounding", test_den_square_rounding}, {"cm_edges", test_cm_edges},
-          {"watson_factors", test_watson_factors},
+          {"cm_quirks", test_cm_quirks}, {"watson_factors", test_watson_factors},
           {"fixed_point_factors", test_fixed_point_factors}, {"blend_factors", test_blend_factors},
           {"barten_factors", test_barten_factors}, {"size_limits", test_size_limits},
           {"identical_pictures", test_identical_pictures})

@@ -37,6 +37,10 @@ typedef struct AdmState {
 
     unsigned w, h;
     AdmDsp dsp;
+    /* scale 0's masking as libvmaf's default path on this CPU computes it
+     * (cm_quirks), NULL where that is its C */
+    const AdmCmQuirks *quirks;
+    AdmCmQuirks cm_quirks;
     const int32_t *recip;
     AdmScale scale[ADM_SCALES];
     int32_t *taps[ADM_SCALES]; /* row taps then column taps */
@@ -162,7 +166,10 @@ static int adm_init(VmafFexContext *fex, enum VmafPixelFormat pix_fmt, unsigned 
         return err;
     setup_taps(s);
     s->recip = adm_reciprocal_table();
-    adm_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    const unsigned flags = vmaf_get_cpu_flags();
+    adm_dsp_init(&s->dsp, flags);
+    s->cm_quirks = adm_default_cm_quirks(&s->scale[0], flags);
+    s->quirks = adm_cm_quirks_apply(&s->cm_quirks) ? &s->cm_quirks : NULL;
     return 0;
 }
 
@@ -185,6 +192,34 @@ static AdmSumsArgs sums_args(const AdmState *s, const AdmScale *sc)
     };
 }
 
+/* Whether scale 0's quirks can change a sum of this frame: only where a
+ * restored or additive sample of band b (at most |t| + 2 in magnitude, t
+ * the distorted band: the restored part lies between 0 and t, so does the
+ * additive one) weighs 15360 or more after the CSF, whose fifteenth
+ * libvmaf's C wraps to int16, or, with the AVX2 shift, where its product
+ * with the CSF factor reaches 2^30, whose square overflows int32. Frames of
+ * ordinary content take the vector sums, which follow libvmaf's C. */
+static bool quirks_matter(const AdmState *s, const AdmBands16 *dis)
+{
+    if (!s->quirks)
+        return false;
+    const AdmScale *sc = &s->scale[0];
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        int peak = 0;
+        for (int i = sc->window.top; i < sc->window.bottom; i++) {
+            const int16_t *row = dis->band[b] + i * s->stride0;
+            for (int j = sc->window.left; j < sc->window.right; j++)
+                peak = abs(row[j]) > peak ? abs(row[j]) : peak;
+        }
+        const int16_t v = (int16_t)(peak + 2 < INT16_MAX ? peak + 2 : INT16_MAX);
+        if (abs(adm_csf_s0(v, sc->rfactor_q0[b], b)) >= 15360)
+            return true;
+        if (s->quirks->logical_cube_shift && (int64_t)v * sc->rfactor_q0[b] >= INT64_C(1) << 30)
+            return true;
+    }
+    return false;
+}
+
 static void sums_scale0(AdmState *s, const AdmDwtTaps *taps, const VmafPicture *ref,
                         const VmafPicture *dis, AdmSums *sums)
 {
@@ -203,8 +238,14 @@ static void sums_scale0(AdmState *s, const AdmDwtTaps *taps, const VmafPicture *
     if (s->opt.skip_scale0)
         return;
 
-    const AdmSumsArgs args = sums_args(s, sc);
+    AdmSumsArgs args = sums_args(s, sc);
     const AdmWork16 work = {p->restored, p->additive, p->csf, p->csf_30, s->rows};
+    if (quirks_matter(s, &p->dis)) {
+        args.quirks = s->quirks;
+        s->dsp.sums_s0_quirks(&p->ref, &p->dis, s->stride0, &args, &work, sums->den, sums->cm,
+                              sums->aim);
+        return;
+    }
     s->dsp.sums_s0(&p->ref, &p->dis, s->stride0, &args, &work, sums->den, sums->cm, sums->aim);
 }
 

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "adm_common.h"
+#include "core/cpu.h"
 #include "core/log.h"
 
 /* Below this viewing condition the 16-bit scale 0 pipeline overflows. */
@@ -166,4 +167,13 @@ int adm_write_scores(VmafFexContext *fex, VmafFeatureCollector *fc, unsigned ind
     const double adm2 = den == 0.0 ? 1.0 : num / den;
     const double aim = den == 0.0 ? 0.0 : aim_num / den;
     return emit(fex, fc, index, opt, sc, num, den, adm2, aim);
+}
+
+AdmCmQuirks adm_default_cm_quirks(const AdmScale *scale0, unsigned cpu_flags)
+{
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        return adm_cm_quirks(scale0->w, scale0->h, &scale0->region, 14, false);
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
+        return adm_cm_quirks(scale0->w, scale0->h, &scale0->region, 6, true);
+    return (AdmCmQuirks){0};
 }

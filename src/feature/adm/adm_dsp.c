@@ -235,12 +235,33 @@ static inline int32_t sample(const void *plane, ptrdiff_t i, bool scale0)
     return scale0 ? ((const int16_t *)plane)[i] : ((const int32_t *)plane)[i];
 }
 
+AdmCmQuirks adm_cm_quirks(int w, int h, const AdmRect *region, int block, bool logical_cube_shift)
+{
+    AdmCmQuirks q = {.logical_cube_shift = logical_cube_shift};
+    if (region->left <= 0 || region->right > w - 1)
+        return q; /* libvmaf's loops for a region at an edge are C */
+    const int right = region->right < w - 1 ? region->right : w - 1;
+    q.area = (AdmRect){
+        .left = region->left,
+        .right = right - (right - region->left) % block,
+        .top = region->top > 1 ? region->top : 1,
+        .bottom = region->bottom < h - 1 ? region->bottom : h - 1,
+    };
+    return q;
+}
+
+static inline bool in_rect(const AdmRect *r, int i, int j)
+{
+    return i >= r->top && i < r->bottom && j >= r->left && j < r->right;
+}
+
 /* Shared by both scales; scale0 is a constant in each caller, so each gets
  * its own specialised loop. The threshold sums are int32 in libvmaf and are
- * taken modulo 2^32 here. */
-static inline void contrast_mask(const CmPlanes *p, bool scale0, ptrdiff_t stride, int w, int h,
-                                 const AdmRect *region, const uint32_t rfactor[3],
-                                 const AdmCmShifts *shifts, int64_t sum[ADM_DETAIL_BANDS])
+ * taken modulo 2^32 here. quirks (scale 0 only) may be NULL. */
+static inline void contrast_mask(const CmPlanes *p, bool scale0, const AdmCmQuirks *quirks,
+                                 ptrdiff_t stride, int w, int h, const AdmRect *region,
+                                 const uint32_t rfactor[3], const AdmCmShifts *shifts,
+                                 int64_t sum[ADM_DETAIL_BANDS])
 {
     for (int b = 0; b < ADM_DETAIL_BANDS; b++)
         sum[b] = 0;
@@ -252,18 +273,22 @@ static inline void contrast_mask(const CmPlanes *p, bool scale0, ptrdiff_t strid
             const int jl = adm_cm_reach(j - 1, w), jr = adm_cm_reach(j + 1, w);
             const ptrdiff_t around[8] = {up + jl,  up + j,    up + jr,  mid + jl,
                                          mid + jr, down + jl, down + j, down + jr};
+            const bool vector = scale0 && quirks && in_rect(&quirks->area, i, j);
+            const bool logical = vector && quirks->logical_cube_shift;
             uint32_t thr = 0;
             for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
                 for (int k = 0; k < 8; k++)
                     thr += (uint32_t)sample(p->csf_30[b], around[k], scale0);
                 const int32_t c = sample(p->csf[b], mid + j, scale0);
-                thr += scale0 ? adm_cm_centre_s0((int16_t)c) : adm_cm_centre_s123(c);
+                thr += !scale0  ? adm_cm_centre_s123(c)
+                       : vector ? adm_cm_centre_s0_unwrapped((int16_t)c)
+                                : adm_cm_centre_s0((int16_t)c);
             }
             for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
                 const int32_t v = sample(p->src[b], mid + j, scale0);
                 row_sum[b] = adm_add_wrap64(
-                    row_sum[b], scale0 ? adm_cm_cube_s0((int16_t)v, (uint16_t)rfactor[b], thr, b,
-                                                        shifts->cube[b])
+                    row_sum[b], scale0 ? adm_cm_cube_s0_shifted((int16_t)v, (uint16_t)rfactor[b],
+                                                                thr, b, shifts->cube[b], logical)
                                        : adm_cm_cube_s123(v, rfactor[b], thr, shifts->cube[b]));
             }
         }
@@ -272,8 +297,8 @@ static inline void contrast_mask(const CmPlanes *p, bool scale0, ptrdiff_t strid
     }
 }
 
-static void cm_s0_c(const AdmBands16 *src, const AdmBands16 *csf, const AdmBands16 *csf_30,
-                    ptrdiff_t stride, int w, int h, const AdmRect *region,
+static void cm_s0_c(const AdmCmQuirks *quirks, const AdmBands16 *src, const AdmBands16 *csf,
+                    const AdmBands16 *csf_30, ptrdiff_t stride, int w, int h, const AdmRect *region,
                     const uint16_t rfactor[3], const AdmCmShifts *shifts,
                     int64_t sum[ADM_DETAIL_BANDS])
 {
@@ -285,7 +310,7 @@ static void cm_s0_c(const AdmBands16 *src, const AdmBands16 *csf, const AdmBands
         p.csf_30[b] = csf_30->band[b];
         rf[b] = rfactor[b];
     }
-    contrast_mask(&p, true, stride, w, h, region, rf, shifts, sum);
+    contrast_mask(&p, true, quirks, stride, w, h, region, rf, shifts, sum);
 }
 
 static void cm_s123_c(const AdmBands32 *src, const AdmBands32 *csf, const AdmBands32 *csf_30,
@@ -299,7 +324,7 @@ static void cm_s123_c(const AdmBands32 *src, const AdmBands32 *csf, const AdmBan
         p.csf[b] = csf->band[b];
         p.csf_30[b] = csf_30->band[b];
     }
-    contrast_mask(&p, false, stride, w, h, region, rfactor, shifts, sum);
+    contrast_mask(&p, false, NULL, stride, w, h, region, rfactor, shifts, sum);
 }
 
 /* ------------------------------------------------------- scale sums -- */
@@ -312,14 +337,14 @@ static void sums_s0_c(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t st
                   a->recip);
     den_s0_c(ref, stride, &a->region, a->den.row, den);
     csf_s0_c(&work->additive, &work->csf, &work->csf_30, stride, &a->window, a->rfactor_q0);
-    cm_s0_c(&work->restored, &work->csf, &work->csf_30, stride, a->w, a->h, &a->region,
+    cm_s0_c(a->quirks, &work->restored, &work->csf, &work->csf_30, stride, a->w, a->h, &a->region,
             a->rfactor_q0, &a->cm, cm);
     for (int b = 0; b < ADM_DETAIL_BANDS; b++)
         aim[b] = 0;
     if (!a->aim)
         return;
     csf_s0_c(&work->restored, &work->csf, &work->csf_30, stride, &a->window, a->rfactor_q0);
-    cm_s0_c(&work->additive, &work->csf, &work->csf_30, stride, a->w, a->h, &a->region,
+    cm_s0_c(a->quirks, &work->additive, &work->csf, &work->csf_30, stride, a->w, a->h, &a->region,
             a->rfactor_q0, &a->cm, aim);
 }
 
@@ -356,6 +381,7 @@ void adm_dsp_init(AdmDsp *dsp, unsigned cpu_flags)
     dsp->cm_s0 = cm_s0_c;
     dsp->cm_s123 = cm_s123_c;
     dsp->sums_s0 = sums_s0_c;
+    dsp->sums_s0_quirks = sums_s0_c;
     dsp->sums_s123 = sums_s123_c;
 #if VMAF_HAVE_X86_SIMD
     if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)

@@ -67,6 +67,20 @@ const int32_t *adm_reciprocal_table(void);
 /* cos^2 of one degree as a float, the bound of adm_in_cone(). */
 float adm_cos_1deg_sq(void);
 
+/* Where libvmaf's default x86 paths compute scale 0's contrast masking
+ * otherwise than its C (docs/reference-notes.md): inside area, the cells its
+ * vector loop covers, the centre's fifteenth is not wrapped to int16, and
+ * its AVX2 loop shifts each cube's product as an unsigned value. */
+typedef struct AdmCmQuirks {
+    AdmRect area;
+    bool logical_cube_shift;
+} AdmCmQuirks;
+
+/* The quirks of libvmaf's loop of `block` columns (6 for AVX2, 14 for
+ * AVX-512) over the masking region of a w x h band; an empty area where it
+ * takes its C loops (a region touching the left or right edge). */
+AdmCmQuirks adm_cm_quirks(int w, int h, const AdmRect *region, int block, bool logical_cube_shift);
+
 /* What the sums of one scale take besides its bands. */
 typedef struct AdmSumsArgs {
     int w, h;       /* band size */
@@ -79,6 +93,9 @@ typedef struct AdmSumsArgs {
     AdmCmShifts cm;
     AdmDenShifts den; /* scale 0 uses only den.row */
     bool aim;         /* whether the additive part is summed too */
+    /* scale 0 only: NULL for libvmaf's C paths; only the C reference
+     * honours it (adm.c calls it where the quirks can change a sum) */
+    const AdmCmQuirks *quirks;
 } AdmSumsArgs;
 
 /* Work space of the sums of one scale: the planes (of the bands' stride) the
@@ -150,9 +167,10 @@ typedef struct AdmDsp {
      * sum over the three bands of csf_30 on its 8 neighbours plus a
      * fifteenth of |csf| at the sample itself; outside the w x h band,
      * neighbour -1 reads 1 and neighbour w (h) reads w-1 (h-1). */
-    void (*cm_s0)(const AdmBands16 *src, const AdmBands16 *csf, const AdmBands16 *csf_30,
-                  ptrdiff_t stride, int w, int h, const AdmRect *region, const uint16_t rfactor[3],
-                  const AdmCmShifts *shifts, int64_t sum[ADM_DETAIL_BANDS]);
+    void (*cm_s0)(const AdmCmQuirks *quirks, const AdmBands16 *src, const AdmBands16 *csf,
+                  const AdmBands16 *csf_30, ptrdiff_t stride, int w, int h, const AdmRect *region,
+                  const uint16_t rfactor[3], const AdmCmShifts *shifts,
+                  int64_t sum[ADM_DETAIL_BANDS]);
     void (*cm_s123)(const AdmBands32 *src, const AdmBands32 *csf, const AdmBands32 *csf_30,
                     ptrdiff_t stride, int w, int h, const AdmRect *region,
                     const uint32_t rfactor[3], const AdmCmShifts *shifts,
@@ -167,6 +185,12 @@ typedef struct AdmDsp {
     void (*sums_s0)(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
                     const AdmSumsArgs *args, const AdmWork16 *work, uint64_t den[ADM_DETAIL_BANDS],
                     int64_t cm[ADM_DETAIL_BANDS], int64_t aim[ADM_DETAIL_BANDS]);
+    /* sums_s0's C reference, never overridden: the only one that honours
+     * args->quirks. */
+    void (*sums_s0_quirks)(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
+                           const AdmSumsArgs *args, const AdmWork16 *work,
+                           uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                           int64_t aim[ADM_DETAIL_BANDS]);
     void (*sums_s123)(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
                       const AdmSumsArgs *args, const AdmWork32 *work,
                       uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],

@@ -192,8 +192,10 @@ static inline VMAF_HD void adm_tile_decouple(const AdmCudaMask *m, bool scale0, 
 }
 
 /* The masking threshold of a sample: its 8 neighbours' shares, then its own
- * fifteenths of the CSF of v (the other part) over the bands. */
+ * fifteenths of the CSF of v (the other part) over the bands, unwrapped in
+ * libvmaf's x86 vector area (AdmCmQuirks). */
 static inline VMAF_HD uint32_t adm_tile_threshold(const uint32_t *mask, int c, bool scale0,
+                                                  bool unwrapped,
                                                   const int32_t *const v[ADM_DETAIL_BANDS],
                                                   const uint32_t rfactor[ADM_DETAIL_BANDS])
 {
@@ -203,8 +205,12 @@ static inline VMAF_HD uint32_t adm_tile_threshold(const uint32_t *mask, int c, b
                    mask[c + ADM_TILE_RING_W + 1];
     VMAF_UNROLL
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        thr += scale0 ? adm_cm_centre_s0(adm_csf_s0((int16_t)v[b][c], (uint16_t)rfactor[b], b))
-                      : adm_cm_centre_s123(adm_csf_s123(v[b][c], rfactor[b]));
+        if (!scale0) {
+            thr += adm_cm_centre_s123(adm_csf_s123(v[b][c], rfactor[b]));
+            continue;
+        }
+        const int16_t csf = adm_csf_s0((int16_t)v[b][c], (uint16_t)rfactor[b], b);
+        thr += unwrapped ? adm_cm_centre_s0_unwrapped(csf) : adm_cm_centre_s0(csf);
     }
     return thr;
 }
@@ -226,9 +232,14 @@ static inline VMAF_HD void adm_tile_sums(const AdmCudaMask *m, bool scale0, bool
                                                        t->restored[2]};
     const int32_t *const additive[ADM_DETAIL_BANDS] = {t->additive[0], t->additive[1],
                                                        t->additive[2]};
-    const uint32_t thr_num = adm_tile_threshold(t->mask_additive, c, scale0, additive, m->rfactor);
+    const AdmRect *area = &m->quirks.area;
+    const bool vector =
+        scale0 && y >= area->top && y < area->bottom && x >= area->left && x < area->right;
+    const bool logical = vector && m->quirks.logical_cube_shift;
+    const uint32_t thr_num =
+        adm_tile_threshold(t->mask_additive, c, scale0, vector, additive, m->rfactor);
     const uint32_t thr_aim =
-        aim ? adm_tile_threshold(t->mask_restored, c, scale0, restored, m->rfactor) : 0;
+        aim ? adm_tile_threshold(t->mask_restored, c, scale0, vector, restored, m->rfactor) : 0;
     const int kind = scale0 ? ADM_CUDA_S16 : ADM_CUDA_S32;
     VMAF_UNROLL
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
@@ -238,9 +249,11 @@ static inline VMAF_HD void adm_tile_sums(const AdmCudaMask *m, bool scale0, bool
         if (scale0) {
             const uint16_t rf = (uint16_t)m->rfactor[b];
             sums[ADM_CUDA_DEN + b] = adm_den_cube_s0((int16_t)o);
-            sums[ADM_CUDA_CM + b] = (uint64_t)adm_cm_cube_s0((int16_t)r, rf, thr_num, b, cube);
+            sums[ADM_CUDA_CM + b] =
+                (uint64_t)adm_cm_cube_s0_shifted((int16_t)r, rf, thr_num, b, cube, logical);
             if (aim)
-                sums[ADM_CUDA_AIM + b] = (uint64_t)adm_cm_cube_s0((int16_t)a, rf, thr_aim, b, cube);
+                sums[ADM_CUDA_AIM + b] =
+                    (uint64_t)adm_cm_cube_s0_shifted((int16_t)a, rf, thr_aim, b, cube, logical);
         } else {
             const uint32_t rf = m->rfactor[b];
             sums[ADM_CUDA_DEN + b] = adm_den_cube_s123(o, m->den_square, m->den_cube);
