@@ -842,69 +842,35 @@ def cmd_path_rows(a):
     print(f"path-rows: {done} expected files have path rows")
 
 
+# Each subcommand's required options (--NAME; from_dir is --from), and whether it takes names.
+SUBCOMMANDS = {
+    "run": (["vmaf", "gen", "models", "work", "expected"], False),
+    "record": (["ref-vmaf", "gen", "models", "work", "cases", "out"], True),
+    "corpus-make": (["shared", "dir"], False),
+    "corpus": (["vmaf", "gen", "shared", "dir", "name"], False),
+    "corpus-run": (["vmaf", "shared", "dir", "models", "expected"], False),
+    "corpus-record": (["ref-vmaf", "models", "shared", "corpus", "work", "cases", "out"], True),
+    "side-by-side": (["ref-vmaf", "vmaf", "gen", "models", "work", "cases", "out"], True),
+    "vendor-rows": (["vendor", "from", "expected-dir"], True),
+    "path-rows": (["from", "expected-dir"], True),
+}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("run")
-    r.add_argument("--vmaf", required=True)
-    r.add_argument("--gen", required=True)
-    r.add_argument("--models", required=True)
-    r.add_argument("--work", required=True)
-    r.add_argument("--expected", required=True)
-    rec = sub.add_parser("record")
-    rec.add_argument("--ref-vmaf", required=True)
-    rec.add_argument("--gen", required=True)
-    rec.add_argument("--models", required=True)
-    rec.add_argument("--work", required=True)
-    rec.add_argument("--cases", required=True)
-    rec.add_argument("--out", required=True)
-    rec.add_argument("names", nargs="*")
-    cm = sub.add_parser("corpus-make")
-    cm.add_argument("--shared", required=True)
-    cm.add_argument("--dir", required=True)
-    c = sub.add_parser("corpus")
-    c.add_argument("--vmaf", required=True)
-    c.add_argument("--gen", required=True)
-    c.add_argument("--shared", required=True)
-    c.add_argument("--dir", required=True)
-    c.add_argument("--name", required=True)
-    cr = sub.add_parser("corpus-run")
-    cr.add_argument("--vmaf", required=True)
-    cr.add_argument("--shared", required=True)
-    cr.add_argument("--dir", required=True)
-    cr.add_argument("--models", required=True)
-    cr.add_argument("--expected", required=True)
-    crec = sub.add_parser("corpus-record")
-    crec.add_argument("--ref-vmaf", required=True)
-    crec.add_argument("--models", required=True)
-    crec.add_argument("--shared", required=True)
-    crec.add_argument("--corpus", required=True)
-    crec.add_argument("--work", required=True)
-    crec.add_argument("--cases", required=True)
-    crec.add_argument("--out", required=True)
-    crec.add_argument("names", nargs="*")
-    sbs = sub.add_parser("side-by-side")
-    sbs.add_argument("--ref-vmaf", required=True)
-    sbs.add_argument("--vmaf", required=True)
-    sbs.add_argument("--gen", required=True)
-    sbs.add_argument("--models", required=True)
-    sbs.add_argument("--work", required=True)
-    sbs.add_argument("--cases", required=True)
-    sbs.add_argument("--out", required=True)
-    sbs.add_argument("names", nargs="*")
-    vr = sub.add_parser("vendor-rows")
-    vr.add_argument("--vendor", required=True)
-    vr.add_argument("--from", dest="from_dir", required=True)
-    vr.add_argument("--expected-dir", required=True)
-    vr.add_argument("names", nargs="*")
-    pr = sub.add_parser("path-rows")
-    pr.add_argument("--from", dest="from_dir", required=True)
-    pr.add_argument("--expected-dir", required=True)
-    pr.add_argument("names", nargs="*")
+    for name, (options, takes_names) in SUBCOMMANDS.items():
+        p = sub.add_parser(name)
+        for opt in options:
+            dest = {"dest": "from_dir"} if opt == "from" else {}
+            p.add_argument("--" + opt, required=True, **dest)
+        if takes_names:
+            p.add_argument("names", nargs="*")
     a = ap.parse_args()
     commands = {"run": cmd_run, "record": cmd_record, "corpus-make": cmd_corpus_make,
                 "corpus": cmd_corpus, "corpus-run": cmd_corpus_run,
-                "corpus-record": cmd_corpus_record, "side-by-side": cmd_side_by_side, "vendor-rows": cmd_vendor_rows, "path-rows": cmd_path_rows}
+                "corpus-record": cmd_corpus_record, "side-by-side": cmd_side_by_side,
+                "vendor-rows": cmd_vendor_rows, "path-rows": cmd_path_rows}
     commands[a.cmd](a)
 
 
