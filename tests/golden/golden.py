@@ -333,7 +333,6 @@ NOT_MIRRORED = {
     "odd_422_353x287": "libvmaf's vector DWT of scales 1..3 at odd sizes",
     "small_444_65x37": "libvmaf's vector DWT of scales 1..3 at small sizes",
     "small_420_66x38": "libvmaf's vector DWT of scales 1..3 at small sizes",
-    "adm_egl": "libvmaf's vector decoupling with adm_enhn_gain_limit other than 1 or 100",
     "extreme_adm_odd": "libvmaf's vector DWT of scales 1..3 at odd sizes",
 }
 

@@ -235,7 +235,7 @@ static void test_decouple_gain_limit(void)
         int16_t r[3], a[3];
         const AdmBands16 ref = {{&o[0], &o[1], &o[2]}}, dis = {{&t[0], &t[1], &t[2]}};
         const AdmBands16 rb = {{&r[0], &r[1], &r[2]}}, ab = {{&a[0], &a[1], &a[2]}};
-        d.decouple_s0(&ref, &dis, &rb, &ab, 1, &one, limit, adm_reciprocal_table());
+        d.decouple_s0(NULL, &ref, &dis, &rb, &ab, 1, &one, limit, adm_reciprocal_table());
         CHECK_EQ_INT(r[0], limit == 1 ? 100 : 150);
         CHECK_EQ_INT(a[0], limit == 1 ? 50 : 0);
         /* opposite signs: nothing is restored */
@@ -248,7 +248,7 @@ static void test_decouple_gain_limit(void)
         const AdmBands32 dis32 = {{&t32[0], &t32[1], &t32[2]}};
         const AdmBands32 rb32 = {{&r32[0], &r32[1], &r32[2]}};
         const AdmBands32 ab32 = {{&a32[0], &a32[1], &a32[2]}};
-        d.decouple_s123(&ref32, &dis32, &rb32, &ab32, 1, &one, limit, adm_reciprocal_table());
+        d.decouple_s123(NULL, &ref32, &dis32, &rb32, &ab32, 1, &one, limit, adm_reciprocal_table());
         CHECK_EQ_INT(r32[0], limit == 1 ? 3000000 : 4500000);
         CHECK_EQ_INT(a32[0], limit == 1 ? 1500000 : 0);
         /* k = 0.5 exactly through the 15-bit normalisation of 70000 */
@@ -348,20 +348,34 @@ static void test_cm_quirks(void)
     CHECK(adm_masked_cube_shifted(1000000, 0, 29, 6, true) ==
           adm_masked_cube_shifted(1000000, 0, 29, 6, false));
 
-    /* The vector area: blocks of 6 from the region's left, rows 1.. */
+    /* The vector areas: masking in blocks of 6 (14) from the region's left,
+     * rows 1..; decoupling in blocks of 8 to a multiple of 8 (16 from the
+     * left). */
     const AdmRect region = {.left = 10, .top = 7, .right = 90, .bottom = 53};
-    AdmCmQuirks q = adm_cm_quirks(100, 60, &region, 6, true);
-    CHECK_EQ_INT(q.area.left, 10);
-    CHECK_EQ_INT(q.area.right, 88);
-    CHECK_EQ_INT(q.area.top, 7);
-    CHECK_EQ_INT(q.area.bottom, 53);
-    CHECK(q.logical_cube_shift);
-    q = adm_cm_quirks(100, 60, &region, 14, false);
-    CHECK_EQ_INT(q.area.right, 80);
-    /* A region at the left edge takes libvmaf's C loops. */
+    AdmRect area = adm_cm_vector_area(100, 60, &region, 6);
+    CHECK_EQ_INT(area.left, 10);
+    CHECK_EQ_INT(area.right, 88);
+    CHECK_EQ_INT(area.top, 7);
+    CHECK_EQ_INT(area.bottom, 53);
+    CHECK_EQ_INT(adm_cm_vector_area(100, 60, &region, 14).right, 80);
     const AdmRect edge = {.left = 0, .top = 0, .right = 9, .bottom = 9};
-    q = adm_cm_quirks(9, 9, &edge, 14, false);
-    CHECK(q.area.left >= q.area.right);
+    area = adm_cm_vector_area(9, 9, &edge, 14);
+    CHECK(area.left >= area.right); /* a region at the edge takes libvmaf's C loops */
+    const AdmRect win = {.left = 9, .top = 6, .right = 93, .bottom = 56};
+    CHECK_EQ_INT(adm_decouple_vector_area(&win, false).right, 88);
+    CHECK_EQ_INT(adm_decouple_vector_area(&win, true).right, 89);
+
+    /* The enhanced part rounded to nearest (even) rather than truncated. */
+    CHECK_EQ_INT(adm_gain_limited(7, 9, 100, 1.1, false), 7);
+    CHECK_EQ_INT(adm_gain_limited(7, 9, 100, 1.1, true), 8);
+    CHECK_EQ_INT(adm_gain_limited(-7, -9, -100, 1.1, false), -7);
+    CHECK_EQ_INT(adm_gain_limited(-7, -9, -100, 1.1, true), -8);
+    CHECK_EQ_INT(adm_gain_limited(5, 7, 100, 1.3, true), 6); /* 6.5: to even */
+    CHECK_EQ_INT(adm_gain_limited(5, 7, 100, 1.5, true), 8); /* 7.5: to even */
+    CHECK_EQ_INT(adm_gain_limited(7, 9, 8, 1.1, true), 8);   /* never past t */
+    /* The angle test's sums wrapped to int32 where all four are -32768. */
+    CHECK(adm_in_cone(-32768, -32768, -32768, -32768, adm_cos_1deg_sq()));
+    CHECK(!adm_in_cone_vector(-32768, -32768, -32768, -32768, adm_cos_1deg_sq(), false));
 }
 
 static void test_watson_factors(void)

@@ -105,7 +105,7 @@ static void emulated_init(Emulated *e, const AdmOptions *opt, unsigned w, unsign
         .cos_sq = adm_cos_1deg_sq(),
         .skip_scale0 = opt->skip_scale0,
         .skip_aim = opt->skip_aim,
-        .cm_quirks = adm_default_cm_quirks(&e->scale[0], vmaf_get_cpu_flags()),
+        .quirks = adm_default_quirks(&e->scale[0], vmaf_get_cpu_flags()),
     };
     const size_t size = adm_cuda_layout(&e->frame, e->scale, &params, w, h, bpc, NULL);
     e->memory = aligned_alloc(ADM_CUDA_ALIGN, size);

@@ -10,6 +10,7 @@
  * shifts (adm_scale.h) and the scoring of the sums (adm_common.h) are shared
  * with the CUDA twin. */
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,10 +38,10 @@ typedef struct AdmState {
 
     unsigned w, h;
     AdmDsp dsp;
-    /* scale 0's masking as libvmaf's default path on this CPU computes it
-     * (cm_quirks), NULL where that is its C */
-    const AdmCmQuirks *quirks;
-    AdmCmQuirks cm_quirks;
+    /* what libvmaf's default path on this CPU computes otherwise than its C
+     * (default_quirks), NULL where that path is its C */
+    const AdmQuirks *quirks;
+    AdmQuirks default_quirks;
     const int32_t *recip;
     AdmScale scale[ADM_SCALES];
     int32_t *taps[ADM_SCALES]; /* row taps then column taps */
@@ -168,8 +169,9 @@ static int adm_init(VmafFexContext *fex, enum VmafPixelFormat pix_fmt, unsigned 
     s->recip = adm_reciprocal_table();
     const unsigned flags = vmaf_get_cpu_flags();
     adm_dsp_init(&s->dsp, flags);
-    s->cm_quirks = adm_default_cm_quirks(&s->scale[0], flags);
-    s->quirks = adm_cm_quirks_apply(&s->cm_quirks) ? &s->cm_quirks : NULL;
+    s->default_quirks = adm_default_quirks(&s->scale[0], flags);
+    s->quirks =
+        flags & (VMAF_X86_CPU_FLAG_AVX2 | VMAF_X86_CPU_FLAG_AVX512) ? &s->default_quirks : NULL;
     return 0;
 }
 
@@ -192,29 +194,52 @@ static AdmSumsArgs sums_args(const AdmState *s, const AdmScale *sc)
     };
 }
 
-/* Whether scale 0's quirks can change a sum of this frame: only where a
- * restored or additive sample of band b (at most |t| + 2 in magnitude, t
- * the distorted band: the restored part lies between 0 and t, so does the
- * additive one) weighs 15360 or more after the CSF, whose fifteenth
- * libvmaf's C wraps to int16, or, with the AVX2 shift, where its product
- * with the CSF factor reaches 2^30, whose square overflows int32. Frames of
- * ordinary content take the vector sums, which follow libvmaf's C. */
-static bool quirks_matter(const AdmState *s, const AdmBands16 *dis)
+/* libvmaf's vector decoupling rounds r * gain_limit where its C truncates:
+ * they differ only for a gain limit with a fraction. */
+static bool fractional_gain(const AdmState *s)
+{
+    return s->opt.enhn_gain_limit != floor(s->opt.enhn_gain_limit);
+}
+
+/* The least and the greatest sample of band over the rect. */
+static void band_range(const int16_t *band, ptrdiff_t stride, const AdmRect *r, int *lo, int *hi)
+{
+    int16_t mn = INT16_MAX, mx = INT16_MIN;
+    for (int i = r->top; i < r->bottom; i++)
+        for (int j = r->left; j < r->right; j++) {
+            mn = band[i * stride + j] < mn ? band[i * stride + j] : mn;
+            mx = band[i * stride + j] > mx ? band[i * stride + j] : mx;
+        }
+    *lo = mn;
+    *hi = mx;
+}
+
+/* Whether the quirks can change a sum of scale 0 in this frame: with a
+ * fractional gain limit; where a sum of products of the angle test wraps
+ * int32 (only -32768 in an h or v band does it); or where a restored or
+ * additive sample of band b (at most |t| + 2 in magnitude, t the distorted
+ * band: both lie between 0 and t) weighs 15360 or more after the CSF, whose
+ * fifteenth libvmaf's C wraps to int16, or, with the AVX2 shift, where its
+ * product with the CSF factor reaches 2^30, whose square overflows int32.
+ * Other frames take the vector sums, which follow libvmaf's C. */
+static bool quirks_matter_s0(const AdmState *s, const AdmBands16 *ref, const AdmBands16 *dis)
 {
     if (!s->quirks)
         return false;
+    if (fractional_gain(s))
+        return true;
     const AdmScale *sc = &s->scale[0];
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        int peak = 0;
-        for (int i = sc->window.top; i < sc->window.bottom; i++) {
-            const int16_t *row = dis->band[b] + i * s->stride0;
-            for (int j = sc->window.left; j < sc->window.right; j++)
-                peak = abs(row[j]) > peak ? abs(row[j]) : peak;
-        }
+        int lo, hi, ref_lo, ref_hi;
+        band_range(dis->band[b], s->stride0, &sc->window, &lo, &hi);
+        band_range(ref->band[b], s->stride0, &sc->window, &ref_lo, &ref_hi);
+        if (b != ADM_BAND_D && (lo == INT16_MIN || ref_lo == INT16_MIN))
+            return true;
+        const int peak = -lo > hi ? -lo : hi;
         const int16_t v = (int16_t)(peak + 2 < INT16_MAX ? peak + 2 : INT16_MAX);
         if (abs(adm_csf_s0(v, sc->rfactor_q0[b], b)) >= 15360)
             return true;
-        if (s->quirks->logical_cube_shift && (int64_t)v * sc->rfactor_q0[b] >= INT64_C(1) << 30)
+        if (s->quirks->cm_logical_shift && (int64_t)v * sc->rfactor_q0[b] >= INT64_C(1) << 30)
             return true;
     }
     return false;
@@ -240,7 +265,7 @@ static void sums_scale0(AdmState *s, const AdmDwtTaps *taps, const VmafPicture *
 
     AdmSumsArgs args = sums_args(s, sc);
     const AdmWork16 work = {p->restored, p->additive, p->csf, p->csf_30, s->rows};
-    if (quirks_matter(s, &p->dis)) {
+    if (quirks_matter_s0(s, &p->ref, &p->dis)) {
         args.quirks = s->quirks;
         s->dsp.sums_s0_quirks(&p->ref, &p->dis, s->stride0, &args, &work, sums->den, sums->cm,
                               sums->aim);
@@ -262,8 +287,13 @@ static void sums_scale123(AdmState *s, int scale, const AdmDwtTaps *taps, AdmSum
         s->dsp.dwt_s123(s->approx[img][src], src_stride, prev->w, prev->h, scale, taps, s->tmp,
                         dst[img], s->approx[img][!src], st);
 
-    const AdmSumsArgs args = sums_args(s, sc);
+    AdmSumsArgs args = sums_args(s, sc);
     const AdmWork32 work = {p->restored, p->additive, p->csf, p->csf_30, s->rows};
+    if (s->quirks && s->quirks->round_gain_s123 && fractional_gain(s)) {
+        args.quirks = s->quirks;
+        s->dsp.sums_s123_quirks(&p->ref, &p->dis, st, &args, &work, sums->den, sums->cm, sums->aim);
+        return;
+    }
     s->dsp.sums_s123(&p->ref, &p->dis, st, &args, &work, sums->den, sums->cm, sums->aim);
 }
 

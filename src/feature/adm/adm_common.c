@@ -169,11 +169,16 @@ int adm_write_scores(VmafFexContext *fex, VmafFeatureCollector *fc, unsigned ind
     return emit(fex, fc, index, opt, sc, num, den, adm2, aim);
 }
 
-AdmCmQuirks adm_default_cm_quirks(const AdmScale *scale0, unsigned cpu_flags)
+AdmQuirks adm_default_quirks(const AdmScale *scale0, unsigned cpu_flags)
 {
-    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
-        return adm_cm_quirks(scale0->w, scale0->h, &scale0->region, 14, false);
-    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)
-        return adm_cm_quirks(scale0->w, scale0->h, &scale0->region, 6, true);
-    return (AdmCmQuirks){0};
+    const bool avx512 = cpu_flags & VMAF_X86_CPU_FLAG_AVX512;
+    if (!avx512 && !(cpu_flags & VMAF_X86_CPU_FLAG_AVX2))
+        return (AdmQuirks){0};
+    return (AdmQuirks){
+        .decouple_area = adm_decouple_vector_area(&scale0->window, avx512),
+        .cm_area = adm_cm_vector_area(scale0->w, scale0->h, &scale0->region, avx512 ? 14 : 6),
+        .decouple_ordered = avx512,
+        .cm_logical_shift = !avx512,
+        .round_gain_s123 = avx512,
+    };
 }

@@ -175,17 +175,11 @@ typedef struct AdmSums {
 } AdmSums;
 
 /* Size and depth the extractors accept; logs under name otherwise. */
-/* Scale 0's masking as libvmaf's default path computes it on a CPU of
- * cpu_flags (after --cpumask): its AVX-512 loop where the CPU has AVX-512,
- * else its AVX2 loop, else its C (an empty area). Shared by adm and its
- * CUDA twin, which score as the default CPU path does. */
-AdmCmQuirks adm_default_cm_quirks(const AdmScale *scale0, unsigned cpu_flags);
-
-/* Whether q changes anything: a non-empty area. */
-static inline bool adm_cm_quirks_apply(const AdmCmQuirks *q)
-{
-    return q->area.left < q->area.right && q->area.top < q->area.bottom;
-}
+/* What libvmaf's default path computes otherwise than its C on a CPU of
+ * cpu_flags (after --cpumask): its AVX-512 code where the CPU has AVX-512,
+ * else its AVX2 code, else its C (all zero). Shared by adm and its CUDA
+ * twin, which score as the default CPU path does. */
+AdmQuirks adm_default_quirks(const AdmScale *scale0, unsigned cpu_flags);
 
 int adm_check_input(const char *name, unsigned w, unsigned h, unsigned bpc);
 

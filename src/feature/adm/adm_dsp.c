@@ -116,20 +116,23 @@ float adm_cos_1deg_sq(void)
     return (float)(cos(1.0 * M_PI / 180.0) * cos(1.0 * M_PI / 180.0));
 }
 
-static void decouple_s0_c(const AdmBands16 *ref, const AdmBands16 *dis, const AdmBands16 *restored,
-                          const AdmBands16 *additive, ptrdiff_t stride, const AdmRect *win,
-                          double gain_limit, const int32_t *recip)
+static void decouple_s0_c(const AdmQuirks *quirks, const AdmBands16 *ref, const AdmBands16 *dis,
+                          const AdmBands16 *restored, const AdmBands16 *additive, ptrdiff_t stride,
+                          const AdmRect *win, double gain_limit, const int32_t *recip)
 {
     const float cos_sq = adm_cos_1deg_sq();
     for (int i = win->top; i < win->bottom; i++) {
         for (int j = win->left; j < win->right; j++) {
             const ptrdiff_t x = i * stride + j;
+            const int16_t oh = ref->band[ADM_BAND_H][x], ov = ref->band[ADM_BAND_V][x];
+            const int16_t th = dis->band[ADM_BAND_H][x], tv = dis->band[ADM_BAND_V][x];
+            const bool vector = quirks && adm_in_rect(&quirks->decouple_area, i, j);
             const bool in_cone =
-                adm_in_cone(ref->band[ADM_BAND_H][x], ref->band[ADM_BAND_V][x],
-                            dis->band[ADM_BAND_H][x], dis->band[ADM_BAND_V][x], cos_sq);
+                vector ? adm_in_cone_vector(oh, ov, th, tv, cos_sq, quirks->decouple_ordered)
+                       : adm_in_cone(oh, ov, th, tv, cos_sq);
             for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
                 const int16_t o = ref->band[b][x], t = dis->band[b][x];
-                const int16_t r = adm_restore_s0(o, t, in_cone, gain_limit, recip);
+                const int16_t r = adm_restore_s0(o, t, in_cone, gain_limit, recip, vector);
                 restored->band[b][x] = r;
                 additive->band[b][x] = (int16_t)(t - r);
             }
@@ -137,12 +140,13 @@ static void decouple_s0_c(const AdmBands16 *ref, const AdmBands16 *dis, const Ad
     }
 }
 
-static void decouple_s123_c(const AdmBands32 *ref, const AdmBands32 *dis,
+static void decouple_s123_c(const AdmQuirks *quirks, const AdmBands32 *ref, const AdmBands32 *dis,
                             const AdmBands32 *restored, const AdmBands32 *additive,
                             ptrdiff_t stride, const AdmRect *win, double gain_limit,
                             const int32_t *recip)
 {
     const float cos_sq = adm_cos_1deg_sq();
+    const bool round = quirks && quirks->round_gain_s123;
     for (int i = win->top; i < win->bottom; i++) {
         for (int j = win->left; j < win->right; j++) {
             const ptrdiff_t x = i * stride + j;
@@ -151,7 +155,7 @@ static void decouple_s123_c(const AdmBands32 *ref, const AdmBands32 *dis,
                             dis->band[ADM_BAND_H][x], dis->band[ADM_BAND_V][x], cos_sq);
             for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
                 const int32_t o = ref->band[b][x], t = dis->band[b][x];
-                const int32_t r = adm_restore_s123(o, t, in_cone, gain_limit, recip);
+                const int32_t r = adm_restore_s123(o, t, in_cone, gain_limit, recip, round);
                 restored->band[b][x] = r;
                 additive->band[b][x] = adm_sub_wrap32(t, r);
             }
@@ -235,30 +239,30 @@ static inline int32_t sample(const void *plane, ptrdiff_t i, bool scale0)
     return scale0 ? ((const int16_t *)plane)[i] : ((const int32_t *)plane)[i];
 }
 
-AdmCmQuirks adm_cm_quirks(int w, int h, const AdmRect *region, int block, bool logical_cube_shift)
+AdmRect adm_cm_vector_area(int w, int h, const AdmRect *region, int block)
 {
-    AdmCmQuirks q = {.logical_cube_shift = logical_cube_shift};
     if (region->left <= 0 || region->right > w - 1)
-        return q; /* libvmaf's loops for a region at an edge are C */
+        return (AdmRect){0, 0, 0, 0}; /* libvmaf's loops for a region at an edge are C */
     const int right = region->right < w - 1 ? region->right : w - 1;
-    q.area = (AdmRect){
+    return (AdmRect){
         .left = region->left,
         .right = right - (right - region->left) % block,
         .top = region->top > 1 ? region->top : 1,
         .bottom = region->bottom < h - 1 ? region->bottom : h - 1,
     };
-    return q;
 }
 
-static inline bool in_rect(const AdmRect *r, int i, int j)
+AdmRect adm_decouple_vector_area(const AdmRect *win, bool avx512)
 {
-    return i >= r->top && i < r->bottom && j >= r->left && j < r->right;
+    AdmRect area = *win;
+    area.right = avx512 ? win->right - (win->right - win->left) % 16 : win->right - win->right % 8;
+    return area;
 }
 
 /* Shared by both scales; scale0 is a constant in each caller, so each gets
  * its own specialised loop. The threshold sums are int32 in libvmaf and are
  * taken modulo 2^32 here. quirks (scale 0 only) may be NULL. */
-static inline void contrast_mask(const CmPlanes *p, bool scale0, const AdmCmQuirks *quirks,
+static inline void contrast_mask(const CmPlanes *p, bool scale0, const AdmQuirks *quirks,
                                  ptrdiff_t stride, int w, int h, const AdmRect *region,
                                  const uint32_t rfactor[3], const AdmCmShifts *shifts,
                                  int64_t sum[ADM_DETAIL_BANDS])
@@ -273,8 +277,8 @@ static inline void contrast_mask(const CmPlanes *p, bool scale0, const AdmCmQuir
             const int jl = adm_cm_reach(j - 1, w), jr = adm_cm_reach(j + 1, w);
             const ptrdiff_t around[8] = {up + jl,  up + j,    up + jr,  mid + jl,
                                          mid + jr, down + jl, down + j, down + jr};
-            const bool vector = scale0 && quirks && in_rect(&quirks->area, i, j);
-            const bool logical = vector && quirks->logical_cube_shift;
+            const bool vector = scale0 && quirks && adm_in_rect(&quirks->cm_area, i, j);
+            const bool logical = vector && quirks->cm_logical_shift;
             uint32_t thr = 0;
             for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
                 for (int k = 0; k < 8; k++)
@@ -297,7 +301,7 @@ static inline void contrast_mask(const CmPlanes *p, bool scale0, const AdmCmQuir
     }
 }
 
-static void cm_s0_c(const AdmCmQuirks *quirks, const AdmBands16 *src, const AdmBands16 *csf,
+static void cm_s0_c(const AdmQuirks *quirks, const AdmBands16 *src, const AdmBands16 *csf,
                     const AdmBands16 *csf_30, ptrdiff_t stride, int w, int h, const AdmRect *region,
                     const uint16_t rfactor[3], const AdmCmShifts *shifts,
                     int64_t sum[ADM_DETAIL_BANDS])
@@ -333,8 +337,8 @@ static void sums_s0_c(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t st
                       const AdmSumsArgs *a, const AdmWork16 *work, uint64_t den[ADM_DETAIL_BANDS],
                       int64_t cm[ADM_DETAIL_BANDS], int64_t aim[ADM_DETAIL_BANDS])
 {
-    decouple_s0_c(ref, dis, &work->restored, &work->additive, stride, &a->window, a->gain_limit,
-                  a->recip);
+    decouple_s0_c(a->quirks, ref, dis, &work->restored, &work->additive, stride, &a->window,
+                  a->gain_limit, a->recip);
     den_s0_c(ref, stride, &a->region, a->den.row, den);
     csf_s0_c(&work->additive, &work->csf, &work->csf_30, stride, &a->window, a->rfactor_q0);
     cm_s0_c(a->quirks, &work->restored, &work->csf, &work->csf_30, stride, a->w, a->h, &a->region,
@@ -352,8 +356,8 @@ static void sums_s123_c(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t 
                         const AdmSumsArgs *a, const AdmWork32 *work, uint64_t den[ADM_DETAIL_BANDS],
                         int64_t cm[ADM_DETAIL_BANDS], int64_t aim[ADM_DETAIL_BANDS])
 {
-    decouple_s123_c(ref, dis, &work->restored, &work->additive, stride, &a->window, a->gain_limit,
-                    a->recip);
+    decouple_s123_c(a->quirks, ref, dis, &work->restored, &work->additive, stride, &a->window,
+                    a->gain_limit, a->recip);
     den_s123_c(ref, stride, &a->region, &a->den, den);
     csf_s123_c(&work->additive, &work->csf, &work->csf_30, stride, &a->window, a->rfactor_q32);
     cm_s123_c(&work->restored, &work->csf, &work->csf_30, stride, a->w, a->h, &a->region,
@@ -382,6 +386,7 @@ void adm_dsp_init(AdmDsp *dsp, unsigned cpu_flags)
     dsp->cm_s123 = cm_s123_c;
     dsp->sums_s0 = sums_s0_c;
     dsp->sums_s0_quirks = sums_s0_c;
+    dsp->sums_s123_quirks = sums_s123_c;
     dsp->sums_s123 = sums_s123_c;
 #if VMAF_HAVE_X86_SIMD
     if (cpu_flags & VMAF_X86_CPU_FLAG_AVX2)

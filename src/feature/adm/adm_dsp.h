@@ -34,6 +34,12 @@ typedef struct AdmRect {
     int left, top, right, bottom;
 } AdmRect;
 
+/* Whether row i, column j lies in r. */
+static inline VMAF_HD bool adm_in_rect(const AdmRect *r, int i, int j)
+{
+    return i >= r->top && i < r->bottom && j >= r->left && j < r->right;
+}
+
 /* Source indices of one wavelet level: output row i reads input rows
  * rows[4i..4i+3], output column j input columns cols[4j..4j+3]. */
 typedef struct AdmDwtTaps {
@@ -67,19 +73,31 @@ const int32_t *adm_reciprocal_table(void);
 /* cos^2 of one degree as a float, the bound of adm_in_cone(). */
 float adm_cos_1deg_sq(void);
 
-/* Where libvmaf's default x86 paths compute scale 0's contrast masking
- * otherwise than its C (docs/reference-notes.md): inside area, the cells its
- * vector loop covers, the centre's fifteenth is not wrapped to int16, and
- * its AVX2 loop shifts each cube's product as an unsigned value. */
-typedef struct AdmCmQuirks {
-    AdmRect area;
-    bool logical_cube_shift;
-} AdmCmQuirks;
+/* Where libvmaf's default x86 paths compute otherwise than its C
+ * (docs/reference-notes.md), all zero for its C:
+ * - decouple_area: the cells of scale 0's vector decoupling, whose angle
+ *   test takes its sums of products wrapped to int32 and whose enhanced
+ *   restored part is rounded to nearest rather than truncated;
+ *   decouple_ordered: there, |o|^2 |t|^2 multiplied before cos^2 (AVX-512);
+ * - cm_area: the cells of scale 0's vector masking, whose centre fifteenth
+ *   is not wrapped to int16; cm_logical_shift: there, a cube's product
+ *   shifted as unsigned (AVX2);
+ * - round_gain_s123: scales 1..3 round the enhanced restored part to
+ *   nearest (AVX-512). */
+typedef struct AdmQuirks {
+    AdmRect decouple_area, cm_area;
+    bool decouple_ordered, cm_logical_shift, round_gain_s123;
+} AdmQuirks;
 
-/* The quirks of libvmaf's loop of `block` columns (6 for AVX2, 14 for
- * AVX-512) over the masking region of a w x h band; an empty area where it
- * takes its C loops (a region touching the left or right edge). */
-AdmCmQuirks adm_cm_quirks(int w, int h, const AdmRect *region, int block, bool logical_cube_shift);
+/* The cells of libvmaf's scale 0 masking loop of `block` columns (6 for
+ * AVX2, 14 for AVX-512) over the region of a w x h band: an empty rect where
+ * it takes its C loops (a region touching the left or right edge). */
+AdmRect adm_cm_vector_area(int w, int h, const AdmRect *region, int block);
+
+/* The cells of libvmaf's scale 0 decoupling loop over win: AVX2 ends its
+ * blocks of 8 at a multiple of 8, AVX-512 its blocks of 16 at one from
+ * win's left. */
+AdmRect adm_decouple_vector_area(const AdmRect *win, bool avx512);
 
 /* What the sums of one scale take besides its bands. */
 typedef struct AdmSumsArgs {
@@ -93,9 +111,9 @@ typedef struct AdmSumsArgs {
     AdmCmShifts cm;
     AdmDenShifts den; /* scale 0 uses only den.row */
     bool aim;         /* whether the additive part is summed too */
-    /* scale 0 only: NULL for libvmaf's C paths; only the C reference
-     * honours it (adm.c calls it where the quirks can change a sum) */
-    const AdmCmQuirks *quirks;
+    /* NULL for libvmaf's C paths; only the C references honour it (adm.c
+     * calls them where the quirks can change a sum) */
+    const AdmQuirks *quirks;
 } AdmSumsArgs;
 
 /* Work space of the sums of one scale: the planes (of the bands' stride) the
@@ -140,12 +158,12 @@ typedef struct AdmDsp {
      *
      * Splits the distorted bands into restored and additive parts over win.
      * recip is adm_reciprocal_table(); gain_limit caps the enhancement. */
-    void (*decouple_s0)(const AdmBands16 *ref, const AdmBands16 *dis, const AdmBands16 *restored,
-                        const AdmBands16 *additive, ptrdiff_t stride, const AdmRect *win,
-                        double gain_limit, const int32_t *recip);
-    void (*decouple_s123)(const AdmBands32 *ref, const AdmBands32 *dis, const AdmBands32 *restored,
-                          const AdmBands32 *additive, ptrdiff_t stride, const AdmRect *win,
-                          double gain_limit, const int32_t *recip);
+    void (*decouple_s0)(const AdmQuirks *quirks, const AdmBands16 *ref, const AdmBands16 *dis,
+                        const AdmBands16 *restored, const AdmBands16 *additive, ptrdiff_t stride,
+                        const AdmRect *win, double gain_limit, const int32_t *recip);
+    void (*decouple_s123)(const AdmQuirks *quirks, const AdmBands32 *ref, const AdmBands32 *dis,
+                          const AdmBands32 *restored, const AdmBands32 *additive, ptrdiff_t stride,
+                          const AdmRect *win, double gain_limit, const int32_t *recip);
 
     /* Weights src with the fixed-point CSF factors over win: the weighted
      * value goes to csf, a thirtieth of its magnitude to csf_30. */
@@ -167,7 +185,7 @@ typedef struct AdmDsp {
      * sum over the three bands of csf_30 on its 8 neighbours plus a
      * fifteenth of |csf| at the sample itself; outside the w x h band,
      * neighbour -1 reads 1 and neighbour w (h) reads w-1 (h-1). */
-    void (*cm_s0)(const AdmCmQuirks *quirks, const AdmBands16 *src, const AdmBands16 *csf,
+    void (*cm_s0)(const AdmQuirks *quirks, const AdmBands16 *src, const AdmBands16 *csf,
                   const AdmBands16 *csf_30, ptrdiff_t stride, int w, int h, const AdmRect *region,
                   const uint16_t rfactor[3], const AdmCmShifts *shifts,
                   int64_t sum[ADM_DETAIL_BANDS]);
@@ -185,12 +203,16 @@ typedef struct AdmDsp {
     void (*sums_s0)(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
                     const AdmSumsArgs *args, const AdmWork16 *work, uint64_t den[ADM_DETAIL_BANDS],
                     int64_t cm[ADM_DETAIL_BANDS], int64_t aim[ADM_DETAIL_BANDS]);
-    /* sums_s0's C reference, never overridden: the only one that honours
-     * args->quirks. */
+    /* sums_s0's and sums_s123's C references, never overridden: the only
+     * ones that honour args->quirks. */
     void (*sums_s0_quirks)(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
                            const AdmSumsArgs *args, const AdmWork16 *work,
                            uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
                            int64_t aim[ADM_DETAIL_BANDS]);
+    void (*sums_s123_quirks)(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
+                             const AdmSumsArgs *args, const AdmWork32 *work,
+                             uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
+                             int64_t aim[ADM_DETAIL_BANDS]);
     void (*sums_s123)(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
                       const AdmSumsArgs *args, const AdmWork32 *work,
                       uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],

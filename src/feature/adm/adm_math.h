@@ -9,6 +9,7 @@
 #ifndef VMAF_FEATURE_ADM_MATH_H
 #define VMAF_FEATURE_ADM_MATH_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -192,6 +193,20 @@ static inline VMAF_HD bool adm_in_cone(int32_t oh, int32_t ov, int32_t th, int32
     return d >= 0.0f && d * d >= cos_sq * ((float)ref_sq / 4096.0) * ((float)dis_sq / 4096.0);
 }
 
+/* adm_in_cone() of scale 0 as libvmaf's vector decoupling tests it
+ * (AdmQuirks): the sums of int16 products wrapped to int32 (pmaddwd), and,
+ * with ordered, |o|^2 |t|^2 multiplied before cos^2. */
+static inline VMAF_HD bool adm_in_cone_vector(int16_t oh, int16_t ov, int16_t th, int16_t tv,
+                                              float cos_sq, bool ordered)
+{
+    const int32_t dot = (int32_t)(uint32_t)((int32_t)oh * th + (int64_t)ov * tv);
+    const int32_t ref_sq = (int32_t)(uint32_t)((int32_t)oh * oh + (int64_t)ov * ov);
+    const int32_t dis_sq = (int32_t)(uint32_t)((int32_t)th * th + (int64_t)tv * tv);
+    const double d = (float)dot / 4096.0;
+    const double o2 = (float)ref_sq / 4096.0, t2 = (float)dis_sq / 4096.0;
+    return d >= 0.0f && d * d >= (ordered ? o2 * t2 * cos_sq : cos_sq * o2 * t2);
+}
+
 static inline VMAF_HD int32_t adm_clamp_gain(int64_t k)
 {
     return (int32_t)(k < 0 ? 0 : k > 32768 ? 32768 : k);
@@ -223,10 +238,12 @@ static inline VMAF_HD int32_t adm_gain_s123(int32_t o, int32_t t, const int32_t 
 /* Inside the angle cone, the restored part r of t may be enhanced by the
  * gain limit but never past t. libvmaf decides "enhanced" on the sign of a
  * float product of k and o, which is the sign of k * o here since |k|,
- * |o| >= 1. The result lies between 0 and t. */
-static inline VMAF_HD double adm_gain_limited(int32_t r, int32_t o, int32_t t, double gain_limit)
+ * |o| >= 1. The result lies between 0 and t; its C truncates it, its vector
+ * decoupling (AdmQuirks) rounds r * gain_limit to nearest first. */
+static inline VMAF_HD double adm_gain_limited(int32_t r, int32_t o, int32_t t, double gain_limit,
+                                              bool round)
 {
-    const double boosted = r * gain_limit;
+    const double boosted = round ? rint(r * gain_limit) : r * gain_limit;
     if (o > 0)
         return boosted < t ? boosted : t;
     return boosted > t ? boosted : t;
@@ -234,22 +251,22 @@ static inline VMAF_HD double adm_gain_limited(int32_t r, int32_t o, int32_t t, d
 
 /* The restored part r = k * o of a distorted sample t. */
 static inline VMAF_HD int16_t adm_restore_s0(int16_t o, int16_t t, bool in_cone, double gain_limit,
-                                             const int32_t *recip)
+                                             const int32_t *recip, bool round)
 {
     const int32_t k = adm_gain_s0(o, t, recip);
     const int16_t r = (int16_t)((k * o + 16384) >> 15);
     if (in_cone && k > 0 && o != 0)
-        return (int16_t)adm_gain_limited(r, o, t, gain_limit);
+        return (int16_t)adm_gain_limited(r, o, t, gain_limit, round);
     return r;
 }
 
 static inline VMAF_HD int32_t adm_restore_s123(int32_t o, int32_t t, bool in_cone,
-                                               double gain_limit, const int32_t *recip)
+                                               double gain_limit, const int32_t *recip, bool round)
 {
     const int32_t k = adm_gain_s123(o, t, recip);
     const int32_t r = (int32_t)(((int64_t)k * o + 16384) >> 15);
     if (in_cone && k > 0 && o != 0)
-        return (int32_t)adm_gain_limited(r, o, t, gain_limit);
+        return (int32_t)adm_gain_limited(r, o, t, gain_limit, round);
     return r;
 }
 

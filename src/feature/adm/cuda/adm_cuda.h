@@ -64,7 +64,7 @@ typedef struct AdmCudaMask {
     size_t pitch;
     int w, h;
     AdmRect region;
-    AdmCmQuirks quirks; /* scale 0: libvmaf's default x86 path; else empty */
+    AdmQuirks quirks; /* libvmaf's default x86 path (areas at scale 0 only) */
     bool scale0, aim;
     uint32_t rfactor[ADM_DETAIL_BANDS]; /* rfactor_q0 at scale 0, else rfactor_q32 */
     int cube_shift[ADM_DETAIL_BANDS];
@@ -113,7 +113,7 @@ typedef struct AdmCudaParams {
     double gain_limit;
     float cos_sq; /* adm_cos_1deg_sq() */
     bool skip_scale0, skip_aim;
-    AdmCmQuirks cm_quirks; /* adm_default_cm_quirks(): scores as the CPU's default path */
+    AdmQuirks quirks; /* adm_default_quirks(): scores as the CPU's default path */
 } AdmCudaParams;
 
 /* Lays out a frame's memory in buf (ADM_CUDA_ALIGN-aligned): the reciprocal
@@ -159,7 +159,7 @@ static inline size_t adm_cuda_layout(AdmCudaFrame *f, const AdmScale scale[ADM_S
             m->cube_shift[b] = sc->cm.cube[b];
         }
         m->pitch = d->pitch;
-        m->quirks = scale0 ? p->cm_quirks : (AdmCmQuirks){{0, 0, 0, 0}, false};
+        m->quirks = p->quirks;
         m->w = sc->w;
         m->h = sc->h;
         m->region = sc->region;

@@ -161,16 +161,20 @@ static inline VMAF_HD void adm_tile_decouple(const AdmCudaMask *m, bool scale0, 
         o[b] = adm_tile_sample(m->ref[b], m->pitch, y, x, kind);
         d[b] = adm_tile_sample(m->dis[b], m->pitch, y, x, kind);
     }
+    const bool vector = scale0 && adm_in_rect(&m->quirks.decouple_area, y, x);
     const bool in_cone =
-        adm_in_cone(o[ADM_BAND_H], o[ADM_BAND_V], d[ADM_BAND_H], d[ADM_BAND_V], m->cos_sq);
+        vector ? adm_in_cone_vector((int16_t)o[ADM_BAND_H], (int16_t)o[ADM_BAND_V],
+                                    (int16_t)d[ADM_BAND_H], (int16_t)d[ADM_BAND_V], m->cos_sq,
+                                    m->quirks.decouple_ordered)
+               : adm_in_cone(o[ADM_BAND_H], o[ADM_BAND_V], d[ADM_BAND_H], d[ADM_BAND_V], m->cos_sq);
     uint32_t mask_additive = 0, mask_restored = 0;
     VMAF_UNROLL
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
         int32_t r, a;
         if (scale0) {
             const uint16_t rf = (uint16_t)m->rfactor[b];
-            const int16_t r16 =
-                adm_restore_s0((int16_t)o[b], (int16_t)d[b], in_cone, m->gain_limit, m->recip);
+            const int16_t r16 = adm_restore_s0((int16_t)o[b], (int16_t)d[b], in_cone, m->gain_limit,
+                                               m->recip, vector);
             const int16_t a16 = (int16_t)(d[b] - r16);
             mask_additive += adm_cm_neighbour_s0(adm_csf_s0(a16, rf, b));
             if (aim)
@@ -178,7 +182,8 @@ static inline VMAF_HD void adm_tile_decouple(const AdmCudaMask *m, bool scale0, 
             r = r16;
             a = a16;
         } else {
-            r = adm_restore_s123(o[b], d[b], in_cone, m->gain_limit, m->recip);
+            r = adm_restore_s123(o[b], d[b], in_cone, m->gain_limit, m->recip,
+                                 m->quirks.round_gain_s123);
             a = adm_sub_wrap32(d[b], r);
             mask_additive += adm_cm_neighbour_s123(adm_csf_s123(a, m->rfactor[b]));
             if (aim)
@@ -193,7 +198,7 @@ static inline VMAF_HD void adm_tile_decouple(const AdmCudaMask *m, bool scale0, 
 
 /* The masking threshold of a sample: its 8 neighbours' shares, then its own
  * fifteenths of the CSF of v (the other part) over the bands, unwrapped in
- * libvmaf's x86 vector area (AdmCmQuirks). */
+ * libvmaf's x86 vector area (AdmQuirks). */
 static inline VMAF_HD uint32_t adm_tile_threshold(const uint32_t *mask, int c, bool scale0,
                                                   bool unwrapped,
                                                   const int32_t *const v[ADM_DETAIL_BANDS],
@@ -232,10 +237,8 @@ static inline VMAF_HD void adm_tile_sums(const AdmCudaMask *m, bool scale0, bool
                                                        t->restored[2]};
     const int32_t *const additive[ADM_DETAIL_BANDS] = {t->additive[0], t->additive[1],
                                                        t->additive[2]};
-    const AdmRect *area = &m->quirks.area;
-    const bool vector =
-        scale0 && y >= area->top && y < area->bottom && x >= area->left && x < area->right;
-    const bool logical = vector && m->quirks.logical_cube_shift;
+    const bool vector = scale0 && adm_in_rect(&m->quirks.cm_area, y, x);
+    const bool logical = vector && m->quirks.cm_logical_shift;
     const uint32_t thr_num =
         adm_tile_threshold(t->mask_additive, c, scale0, vector, additive, m->rfactor);
     const uint32_t thr_aim =
