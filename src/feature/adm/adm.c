@@ -201,7 +201,7 @@ static bool fractional_gain(const AdmState *s)
     return s->opt.enhn_gain_limit != floor(s->opt.enhn_gain_limit);
 }
 
-/* The least and the greatest sample of band over the rect. */
+/* The least and (hi not NULL) the greatest sample of band over the rect. */
 static void band_range(const int16_t *band, ptrdiff_t stride, const AdmRect *r, int *lo, int *hi)
 {
     int16_t mn = INT16_MAX, mx = INT16_MIN;
@@ -211,7 +211,8 @@ static void band_range(const int16_t *band, ptrdiff_t stride, const AdmRect *r, 
             mx = band[i * stride + j] > mx ? band[i * stride + j] : mx;
         }
     *lo = mn;
-    *hi = mx;
+    if (hi)
+        *hi = mx;
 }
 
 /* Whether the quirks can change a sum of scale 0 in this frame: with a
@@ -230,9 +231,9 @@ static bool quirks_matter_s0(const AdmState *s, const AdmBands16 *ref, const Adm
         return true;
     const AdmScale *sc = &s->scale[0];
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        int lo, hi, ref_lo, ref_hi;
+        int lo, hi, ref_lo;
         band_range(dis->band[b], s->stride0, &sc->window, &lo, &hi);
-        band_range(ref->band[b], s->stride0, &sc->window, &ref_lo, &ref_hi);
+        band_range(ref->band[b], s->stride0, &sc->window, &ref_lo, NULL);
         if (b != ADM_BAND_D && (lo == INT16_MIN || ref_lo == INT16_MIN))
             return true;
         const int peak = -lo > hi ? -lo : hi;

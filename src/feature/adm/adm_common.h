@@ -174,13 +174,13 @@ typedef struct AdmSums {
     int64_t aim[ADM_DETAIL_BANDS];
 } AdmSums;
 
-/* Size and depth the extractors accept; logs under name otherwise. */
 /* What libvmaf's default path computes otherwise than its C on a CPU of
  * cpu_flags (after --cpumask): its AVX-512 code where the CPU has AVX-512,
  * else its AVX2 code, else its C (all zero). Shared by adm and its CUDA
  * twin, which score as the default CPU path does. */
 AdmQuirks adm_default_quirks(const AdmScale *scale0, unsigned cpu_flags);
 
+/* Size and depth the extractors accept; logs under name otherwise. */
 int adm_check_input(const char *name, unsigned w, unsigned h, unsigned bpc);
 
 /* The viewing condition, checked per frame as libvmaf does. */

@@ -291,8 +291,8 @@ static inline void contrast_mask(const CmPlanes *p, bool scale0, const AdmQuirks
             for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
                 const int32_t v = sample(p->src[b], mid + j, scale0);
                 row_sum[b] = adm_add_wrap64(
-                    row_sum[b], scale0 ? adm_cm_cube_s0_shifted((int16_t)v, (uint16_t)rfactor[b],
-                                                                thr, b, shifts->cube[b], logical)
+                    row_sum[b], scale0 ? adm_cm_cube_s0((int16_t)v, (uint16_t)rfactor[b], thr, b,
+                                                        shifts->cube[b], logical)
                                        : adm_cm_cube_s123(v, rfactor[b], thr, shifts->cube[b]));
             }
         }

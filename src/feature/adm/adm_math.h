@@ -371,9 +371,8 @@ static inline VMAF_HD uint32_t adm_cm_centre_s0_unwrapped(int16_t csf)
  * with logical, as an unsigned 64-bit value (libvmaf's AVX2 scale 0 loop,
  * which differs where the square overflowed int32 and the product is
  * negative). */
-static inline VMAF_HD int64_t adm_masked_cube_shifted(int32_t x, int32_t thr_scaled,
-                                                      int square_shift, int cube_shift,
-                                                      bool logical)
+static inline VMAF_HD int64_t adm_masked_cube(int32_t x, int32_t thr_scaled, int square_shift,
+                                              int cube_shift, bool logical)
 {
     int32_t m = adm_sub_wrap32(adm_abs_wrap32(x), thr_scaled);
     if (m < 0)
@@ -385,27 +384,15 @@ static inline VMAF_HD int64_t adm_masked_cube_shifted(int32_t x, int32_t thr_sca
     return ((int64_t)sq * m + (int64_t)adm_rounding(cube_shift)) >> cube_shift;
 }
 
-static inline VMAF_HD int64_t adm_masked_cube(int32_t x, int32_t thr_scaled, int square_shift,
-                                              int cube_shift)
-{
-    return adm_masked_cube_shifted(x, thr_scaled, square_shift, cube_shift, false);
-}
-
 /* Scale 0: x = v * rfactor in Q(21|23)+band, the threshold shifted up by 10
  * (h, v) or 12 (d) to that format, the square brought to Q(29|30) less. */
-static inline VMAF_HD int64_t adm_cm_cube_s0_shifted(int16_t v, uint16_t rfactor, uint32_t thr,
-                                                     int band, int cube_shift, bool logical)
+static inline VMAF_HD int64_t adm_cm_cube_s0(int16_t v, uint16_t rfactor, uint32_t thr, int band,
+                                             int cube_shift, bool logical)
 {
     const bool diagonal = band == ADM_BAND_D;
     const int32_t x = v * (int32_t)rfactor;
     const int32_t t = (int32_t)(thr << (diagonal ? 12 : 10));
-    return adm_masked_cube_shifted(x, t, diagonal ? 30 : 29, cube_shift, logical);
-}
-
-static inline VMAF_HD int64_t adm_cm_cube_s0(int16_t v, uint16_t rfactor, uint32_t thr, int band,
-                                             int cube_shift)
-{
-    return adm_cm_cube_s0_shifted(v, rfactor, thr, band, cube_shift, false);
+    return adm_masked_cube(x, t, diagonal ? 30 : 29, cube_shift, logical);
 }
 
 /* Scales 1..3: x is the CSF-weighted sample, the threshold is used as it
@@ -413,7 +400,7 @@ static inline VMAF_HD int64_t adm_cm_cube_s0(int16_t v, uint16_t rfactor, uint32
 static inline VMAF_HD int64_t adm_cm_cube_s123(int32_t v, uint32_t rfactor, uint32_t thr,
                                                int cube_shift)
 {
-    return adm_masked_cube(adm_csf_s123(v, rfactor), (int32_t)thr, 30, cube_shift);
+    return adm_masked_cube(adm_csf_s123(v, rfactor), (int32_t)thr, 30, cube_shift, false);
 }
 
 #endif

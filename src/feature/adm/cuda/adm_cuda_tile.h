@@ -253,10 +253,10 @@ static inline VMAF_HD void adm_tile_sums(const AdmCudaMask *m, bool scale0, bool
             const uint16_t rf = (uint16_t)m->rfactor[b];
             sums[ADM_CUDA_DEN + b] = adm_den_cube_s0((int16_t)o);
             sums[ADM_CUDA_CM + b] =
-                (uint64_t)adm_cm_cube_s0_shifted((int16_t)r, rf, thr_num, b, cube, logical);
+                (uint64_t)adm_cm_cube_s0((int16_t)r, rf, thr_num, b, cube, logical);
             if (aim)
                 sums[ADM_CUDA_AIM + b] =
-                    (uint64_t)adm_cm_cube_s0_shifted((int16_t)a, rf, thr_aim, b, cube, logical);
+                    (uint64_t)adm_cm_cube_s0((int16_t)a, rf, thr_aim, b, cube, logical);
         } else {
             const uint32_t rf = m->rfactor[b];
             sums[ADM_CUDA_DEN + b] = adm_den_cube_s123(o, m->den_square, m->den_cube);
