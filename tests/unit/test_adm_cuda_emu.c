@@ -228,18 +228,26 @@ static const Case cases[] = {
     {1920, 1080, {8, 10}, ""},
 };
 
-/* Parses spec into opt and makes an initialised CPU extractor of it, on the
- * C stages, which the kernels mirror (checkasm holds the SIMD variants to
- * them). */
+/* CPU masks: libvmaf's C paths (every set bit), its AVX2 paths (AVX-512
+ * masked) and its default on this CPU; each gives the quirks both sides
+ * take (AdmQuirks). */
+static const uint64_t masks[] = {UINT64_MAX, VMAF_X86_CPU_FLAG_AVX512 | VMAF_X86_CPU_FLAG_AVX512ICL,
+                                 0};
+
+/* Parses spec into opt and makes an initialised CPU extractor of it under
+ * mask, which also decides the quirks emulated_init() then takes. Its stages
+ * are C where mask is all ones; else its vector sums or, where the quirks
+ * can change a sum, its C references with them (checkasm holds the SIMD
+ * variants to C). */
 static VmafFexContext *cpu_extractor(const char *spec, unsigned w, unsigned h, unsigned bpc,
-                                     AdmOptions *opt)
+                                     uint64_t mask, AdmOptions *opt)
 {
     VmafDictionary *d = emu_dictionary(spec);
     Parsed parsed;
     CHECK_EQ_INT(vmaf_options_apply("adm", parsed_options, &parsed, d), 0);
     *opt = parsed.opt;
     VmafFexContext *ctx = NULL;
-    vmaf_set_cpu_mask(UINT64_MAX);
+    vmaf_set_cpu_mask(mask);
     CHECK_EQ_INT(vmaf_fex_context_create(&ctx, &vmaf_fex_adm, d), 0);
     CHECK_EQ_INT(vmaf_fex_context_init(ctx, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
     vmaf_feature_dictionary_free(&d);
@@ -251,13 +259,15 @@ static void test_sums_equal(void)
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         for (int i = 0; i < 4 && cases[c].bpc[i]; i++) {
             const unsigned w = cases[c].w, h = cases[c].h, bpc = cases[c].bpc[i];
+            const uint64_t mask = masks[(c + (size_t)i) % (sizeof(masks) / sizeof(masks[0]))];
             emu_rng_state = 0x9e3779b9u ^ (uint32_t)(c * 131 + i);
             AdmOptions opt;
-            VmafFexContext *cpu = cpu_extractor(cases[c].options, w, h, bpc, &opt);
+            VmafFexContext *cpu = cpu_extractor(cases[c].options, w, h, bpc, mask, &opt);
             Emulated e;
             emulated_init(&e, &opt, w, h, bpc);
             char what[160];
-            snprintf(what, sizeof(what), "%ux%u %u-bit \"%s\"", w, h, bpc, cases[c].options);
+            snprintf(what, sizeof(what), "%ux%u %u-bit \"%s\" cpumask %#llx", w, h, bpc,
+                     cases[c].options, (unsigned long long)mask);
             /* Two frames: the second in memory the first has left. */
             for (int frame = 0; frame < 2; frame++) {
                 VmafPicture ref, dis;
@@ -273,6 +283,7 @@ static void test_sums_equal(void)
             vmaf_fex_context_destroy(cpu);
         }
     }
+    vmaf_set_cpu_mask(0);
 }
 
 /* The comparison sees one sample and one shift. */
@@ -281,7 +292,7 @@ static void test_differences_seen(void)
     const unsigned w = 96, h = 64, bpc = 10;
     emu_rng_state = 12345;
     AdmOptions opt;
-    VmafFexContext *cpu = cpu_extractor("", w, h, bpc, &opt);
+    VmafFexContext *cpu = cpu_extractor("", w, h, bpc, UINT64_MAX, &opt);
     Emulated e;
     emulated_init(&e, &opt, w, h, bpc);
     VmafPicture ref, dis;
