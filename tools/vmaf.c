@@ -1,6 +1,7 @@
 /* vmaf: scores a distorted video against its reference with VMAF models
  * and feature extractors, using only the public libvmaf API. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ typedef struct Run {
     unsigned frames;
     bool cuda; /* the CUDA backend computes; pictures come from its pinned pool */
     Progress progress;
+    VmafOutput *output; /* opened before the first frame is read */
 } Run;
 
 static int report(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -383,11 +385,44 @@ static int pool_scores(Run *r)
     return 0;
 }
 
-static int write_output(Run *r)
+/* The temporary output file a SIGINT, SIGTERM or SIGHUP removes before the
+ * process ends as the signal would end it. */
+static const char *volatile pending_output;
+
+static void remove_pending_output(int sig)
+{
+    const char *tmp = pending_output;
+    if (tmp)
+        unlink(tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Opens -o before any frame is read, so that a missing folder or an
+ * unwritable file fails at once rather than after the whole run. */
+static int open_output(Run *r)
 {
     if (!r->cli.output_path)
         return 0;
-    int err = vmaf_write_output(r->vmaf, r->cli.output_path, r->cli.output_fmt);
+    int err = vmaf_output_open(&r->output, r->cli.output_path);
+    if (err)
+        return report(r, "cannot write \"%s\" (%s)", r->cli.output_path, strerror(-err));
+    pending_output = vmaf_output_temporary_path(r->output);
+    if (pending_output) {
+        const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+        for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+            signal(signals[i], remove_pending_output);
+    }
+    return 0;
+}
+
+static int write_output(Run *r)
+{
+    if (!r->output)
+        return 0;
+    int err = vmaf_output_write(r->output, r->vmaf, r->cli.output_fmt);
+    if (!err)
+        pending_output = NULL; /* renamed: nothing left to remove */
     if (err)
         return report(r, "could not write \"%s\" (%s)", r->cli.output_path, strerror(-err));
     return 0;
@@ -397,7 +432,8 @@ static int run(Run *r)
 {
     if (interactive(r))
         fprintf(stderr, "VMAF version %s\n", vmaf_version());
-    int err = open_inputs(r);
+    int err = open_output(r);
+    err = err ? err : open_inputs(r);
     err = err ? err : init_context(r);
     err = err ? err : register_features(r);
     err = err ? err : allocate_pictures(r);
@@ -408,6 +444,8 @@ static int run(Run *r)
 
 static void release(Run *r)
 {
+    pending_output = NULL;
+    vmaf_output_close(&r->output);
     /* The context goes first: it may still hold pictures and models. */
     if (r->vmaf)
         vmaf_close(r->vmaf);

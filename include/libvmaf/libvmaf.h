@@ -100,9 +100,46 @@ int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic);
 
 int vmaf_close(VmafContext *vmaf);
 
-/* Writes every per-frame score, the pooled scores and the aggregates. The file
- * is written under a temporary name and renamed when complete. */
+/* Writes every per-frame score, the pooled scores and the aggregates to
+ * output_path ("-": the standard output), as vmaf_output_open() and
+ * vmaf_output_write() below do in one call. Returns 0, -EINVAL for a NULL
+ * argument or an unknown format, or the negative errno of the first failure
+ * (logged with the path); the destination is then as it was. */
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt);
+
+/* An output destination opened before the work, so that a missing or
+ * unwritable folder, a name the file system refuses or a directory is
+ * reported before any frame is scored (vmaf-ng; libvmaf has no such call). */
+typedef struct VmafOutput VmafOutput;
+
+/* Opens path for writing later. A symlinked path is followed to its target
+ * (created if it does not exist). A regular target is written to a new
+ * temporary file beside it, created now with O_EXCL (mkstemp) under a name
+ * that does not depend on the target's, taking the target's mode and owner
+ * (or, where the owner cannot be given, the owner's permissions alone), and
+ * renamed over it when complete; a target with other hard links is copied
+ * into in place instead, and the log says so. Pipes, terminals and devices
+ * are opened now and written directly. On success *out holds the output,
+ * owned by the caller until vmaf_output_close(); on failure *out is NULL and
+ * the negative errno says why (logged with the path). Not thread-safe on the
+ * same output. */
+int vmaf_output_open(VmafOutput **out, const char *path);
+
+/* Writes the scores of vmaf as vmaf_write_output() does into out and
+ * completes it (the rename). Once per output. Returns 0 or a negative errno
+ * (ENOSPC, EDQUOT, EFBIG, EIO, ...), logged with the path; the destination
+ * is then as it was, and the temporary file is removed by
+ * vmaf_output_close(). */
+int vmaf_output_write(VmafOutput *out, VmafContext *vmaf, enum VmafOutputFormat fmt);
+
+/* The temporary file of out, or NULL where out is written directly: what a
+ * caller's SIGINT/SIGTERM handler may unlink() (async-signal-safe). Valid
+ * until vmaf_output_close(). */
+const char *vmaf_output_temporary_path(const VmafOutput *out);
+
+/* Removes the temporary file unless vmaf_output_write() completed the
+ * output, frees *out and sets it to NULL. NULL or *out NULL: nothing. */
+void vmaf_output_close(VmafOutput **out);
 
 const char *vmaf_version(void);
 

@@ -1,6 +1,6 @@
-/* vmaf_write_output: XML, JSON, CSV and SUB in libvmaf's layout and number
- * format. The file is written under a temporary name and renamed when
- * complete, so a failed run never leaves a file that looks finished. */
+/* vmaf_write_output and vmaf_output_*: XML, JSON, CSV and SUB in libvmaf's
+ * layout and number format, written through output_file.h, so that a failed
+ * run never leaves a file that looks finished. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "context.h"
 #include "feature_name.h"
 #include "log.h"
+#include "output_file.h"
 
 static const char *const pool_method_name[VMAF_POOL_METHOD_NB] = {
     [VMAF_POOL_METHOD_MIN] = "min",
@@ -256,57 +257,69 @@ static void write_format(VmafContext *vmaf, FILE *f, enum VmafOutputFormat fmt)
     }
 }
 
-/* Pipes, terminals and /dev/stdout cannot be renamed into: write directly. */
-static int is_special_file(const char *path)
+struct VmafOutput {
+    OutputFile file;
+};
+
+typedef struct Written {
+    VmafContext *vmaf;
+    enum VmafOutputFormat fmt;
+} Written;
+
+static void write_written(FILE *f, void *opaque)
 {
-    struct stat st;
-    return !strcmp(path, "-") || (!stat(path, &st) && !S_ISREG(st.st_mode));
+    const Written *w = opaque;
+    write_format(w->vmaf, f, w->fmt);
+}
+
+static bool valid_format(enum VmafOutputFormat fmt)
+{
+    return fmt >= VMAF_OUTPUT_FORMAT_XML && fmt <= VMAF_OUTPUT_FORMAT_SUB;
+}
+
+int vmaf_output_open(VmafOutput **out, const char *path)
+{
+    if (!out || !path)
+        return -EINVAL;
+    *out = calloc(1, sizeof(**out));
+    if (!*out)
+        return -ENOMEM;
+    const int err = output_file_open(&(*out)->file, path);
+    if (err)
+        vmaf_output_close(out);
+    return err;
+}
+
+int vmaf_output_write(VmafOutput *out, VmafContext *vmaf, enum VmafOutputFormat fmt)
+{
+    if (!out || !vmaf || !valid_format(fmt))
+        return -EINVAL;
+    Written w = {vmaf, fmt};
+    return output_file_write(&out->file, write_written, &w);
+}
+
+const char *vmaf_output_temporary_path(const VmafOutput *out)
+{
+    return out ? out->file.tmp : NULL;
+}
+
+void vmaf_output_close(VmafOutput **out)
+{
+    if (!out || !*out)
+        return;
+    output_file_close(&(*out)->file);
+    free(*out);
+    *out = NULL;
 }
 
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)
 {
-    if (!vmaf || !output_path || fmt < VMAF_OUTPUT_FORMAT_XML || fmt > VMAF_OUTPUT_FORMAT_SUB)
+    if (!vmaf || !output_path || !valid_format(fmt))
         return -EINVAL;
-    if (is_special_file(output_path)) {
-        FILE *f = strcmp(output_path, "-") ? fopen(output_path, "w") : stdout;
-        if (!f)
-            goto open_failed;
-        write_format(vmaf, f, fmt);
-        int err = ferror(f) ? -EIO : 0;
-        if (f == stdout ? fflush(f) : fclose(f))
-            err = -EIO;
-        return err;
-    }
-
-    size_t len = strlen(output_path) + 16;
-    char *tmp = malloc(len);
-    if (!tmp)
-        return -ENOMEM;
-    snprintf(tmp, len, "%s.tmp%ld", output_path, (long)getpid());
-    int err = 0;
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        free(tmp);
-        goto open_failed;
-    }
-    write_format(vmaf, f, fmt);
-    if (ferror(f))
-        err = -EIO;
-    if (fclose(f))
-        err = -EIO;
-    if (!err && rename(tmp, output_path))
-        err = -errno;
-    if (err) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: could not write the output (%s)", output_path,
-                 strerror(-err));
-        unlink(tmp);
-    }
-    free(tmp);
-    return err;
-
-open_failed:
-    err = -errno;
-    vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: cannot open for writing (%s)", output_path,
-             strerror(errno));
+    VmafOutput *out = NULL;
+    int err = vmaf_output_open(&out, output_path);
+    if (!err)
+        err = vmaf_output_write(out, vmaf, fmt);
+    vmaf_output_close(&out);
     return err;
 }

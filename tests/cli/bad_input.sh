@@ -1,7 +1,7 @@
 #!/bin/sh
 # Bad input through the CLI: each case must exit with the expected status and
 # one message naming what is wrong, never crash (status >= 128) or hang, and
-# leave no output file (nor its temporary). Shorter but intact inputs are
+# leave no output file (nor its temporary, .vmaf-*). Shorter but intact inputs are
 # scored over the frames both have, with a warning.
 # Usage: bad_input.sh VMAF GEN_YUV WORKDIR
 vmaf=$1 gen=$2 dir=$3
@@ -37,7 +37,7 @@ fail() {
 # run ARGS...: runs vmaf writing out.json; sets status and msg (stderr).
 run() {
     cases=$((cases + 1))
-    rm -f out.json out.json.tmp*
+    rm -f out.json .vmaf-*
     msg=$(timeout $limit "$vmaf" "$@" -o out.json --json 2>&1 >/dev/null)
     status=$?
 }
@@ -48,7 +48,7 @@ says() {
 }
 
 leftover() {
-    ls out.json out.json.tmp* 2>/dev/null | head -n 1
+    ls -A | grep -E '^(out\.json|\.vmaf-.*)$' | head -n 1
 }
 
 # expect STATUS PATTERN ARGS...: the run must exit with STATUS, print PATTERN
@@ -71,7 +71,7 @@ expect_frames() {
     run "$@"
     got=$(grep -c '"frameNum"' out.json 2>/dev/null)
     if [ "$status" != 0 ] || ! says "$pattern" ||
-        [ "${got:-0}" != "$want" ] || [ -n "$(ls out.json.tmp* 2>/dev/null)" ]; then
+        [ "${got:-0}" != "$want" ] || [ -n "$(ls -A | grep '^\.vmaf-')" ]; then
         fail "exit $status, ${got:-no} frames, want $want, pattern '$pattern'" "$*" "$msg"
     fi
 }
@@ -87,8 +87,8 @@ expect 2 "not a Y4M file" -r ref.yuv -d dis.yuv -n --feature psnr
 cases=$((cases + 1))
 msg=$(timeout $limit "$vmaf" -r ref.yuv -d dis.yuv $raw -n --feature psnr -o nodir/out.json 2>&1)
 status=$?
-if [ $status != 2 ] || ! says "could not write" || [ -e nodir ]; then
-    fail "exit $status, want 2, pattern 'could not write'" "... -o nodir/out.json" "$msg"
+if [ $status != 2 ] || ! says "cannot create a file in its folder (No such file or directory)" || [ -e nodir ]; then
+    fail "exit $status, want 2, pattern 'cannot create a file in its folder'" "... -o nodir/out.json" "$msg"
 fi
 
 # --- Truncation at every frame boundary (a shorter input, scored as far as
