@@ -26,6 +26,7 @@ enum {
     OPT_FRAME_SKIP_DIST,
     OPT_BACKEND,
     OPT_GPU_DEVICE,
+    OPT_CLAMP_SAMPLES,
     OPT_HELP,
 };
 
@@ -55,6 +56,7 @@ static const struct option long_options[] = {
     {"frame_cnt", required_argument, NULL, OPT_FRAME_CNT},
     {"frame_skip_ref", required_argument, NULL, OPT_FRAME_SKIP_REF},
     {"frame_skip_dist", required_argument, NULL, OPT_FRAME_SKIP_DIST},
+    {"clamp_samples", no_argument, NULL, OPT_CLAMP_SAMPLES},
     {"backend", required_argument, NULL, OPT_BACKEND},
     {"gpu_device", required_argument, NULL, OPT_GPU_DEVICE},
     {"no_prediction", no_argument, NULL, 'n'},
@@ -78,7 +80,9 @@ void cli_print_usage(FILE *out, const char *app)
           "                              16-bit words above 8)\n"
           "      --frame_cnt N           score at most N frames\n"
           "      --frame_skip_ref N      drop the first N reference frames\n"
-          "      --frame_skip_dist N     drop the first N distorted frames\n\n"
+          "      --frame_skip_dist N     drop the first N distorted frames\n"
+          "      --clamp_samples         clamp samples above the bit depth to its largest\n"
+          "                              value (default: refuse the input, naming one)\n\n"
           "Models and features:\n"
           "  -m, --model PARAMS          a model, as key=value items joined by ':':\n"
           "                                version=NAME  model file NAME.json, looked up in\n"
@@ -153,33 +157,36 @@ static int bad_argument(CliSettings *s, int opt, const char *arg, const char *sh
 
 /* strtoull with the whole string checked: no sign, no spaces, no trailing
  * characters, no wrap-around. Base 0, so 0x.. masks work. */
-static int parse_u64(CliSettings *s, int opt, const char *arg, uint64_t max, uint64_t *out)
+static bool read_u64(const char *arg, uint64_t max, uint64_t *out)
 {
     if (arg[0] < '0' || arg[0] > '9')
-        return bad_argument(s, opt, arg, "an unsigned integer");
+        return false;
     errno = 0;
     char *end;
     const unsigned long long v = strtoull(arg, &end, 0);
-    if (*end || errno == ERANGE || v > max) {
-        char should_be[64];
-        snprintf(should_be, sizeof(should_be), "an unsigned integer up to %llu",
-                 (unsigned long long)max);
-        return bad_argument(s, opt, arg, should_be);
-    }
+    if (*end || errno == ERANGE || v > max)
+        return false;
     *out = v;
-    return 0;
+    return true;
+}
+
+static int parse_u64(CliSettings *s, int opt, const char *arg, uint64_t max, uint64_t *out)
+{
+    if (read_u64(arg, max, out))
+        return 0;
+    char should_be[64];
+    snprintf(should_be, sizeof(should_be), "an unsigned integer up to %llu",
+             (unsigned long long)max);
+    return bad_argument(s, opt, arg, should_be);
 }
 
 static int parse_uint_range(CliSettings *s, int opt, const char *arg, unsigned min, unsigned max,
                             unsigned *out)
 {
     uint64_t v = 0;
-    int err = parse_u64(s, opt, arg, UINT_MAX, &v);
-    if (err)
-        return err;
-    if (v < min || v > max) {
+    if (!read_u64(arg, max, &v) || v < min) {
         char should_be[64];
-        snprintf(should_be, sizeof(should_be), "in %u..%u", min, max);
+        snprintf(should_be, sizeof(should_be), "an integer from %u to %u", min, max);
         return bad_argument(s, opt, arg, should_be);
     }
     *out = (unsigned)v;
@@ -547,6 +554,9 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return parse_uint_range(s, opt, arg, 0, INT_MAX, &s->gpu_device);
     case 'n':
         s->no_prediction = true;
+        return 0;
+    case OPT_CLAMP_SAMPLES:
+        s->clamp_samples = true;
         return 0;
     case 'q':
         s->quiet = true;

@@ -67,6 +67,7 @@ typedef struct CliSettings {
     unsigned frame_cnt; /* 0: all */
     unsigned frame_skip_ref, frame_skip_dist;
     bool no_prediction;
+    bool clamp_samples; /* clamp samples past the bit depth instead of refusing them */
     bool quiet;
     bool common_bitdepth; /* ref and dist depths may differ (--aom_ctc v6.0+) */
     char error[512];

@@ -56,6 +56,19 @@ static int read_frame(Prefetch *pf, unsigned n, VmafPicture *pic, char *error)
     return ret;
 }
 
+/* read_frame() of a frame to score, its samples checked. */
+static int read_scored_frame(Prefetch *pf, unsigned n, VmafPicture *pic, char *error)
+{
+    const int ret = read_frame(pf, n, pic, error);
+    if (ret != 1)
+        return ret;
+    const int err =
+        video_input_check_samples(pf->in, pic, pf->skip + n, error, VIDEO_INPUT_ERROR_SIZE);
+    if (err)
+        vmaf_picture_unref(pic);
+    return err ? err : 1;
+}
+
 /* The next frame to read, once the queue has room for it; false when there
  * is nothing more to read. Called with the lock held. */
 static bool claim(Prefetch *pf, unsigned *n)
@@ -97,7 +110,7 @@ static void *reader(void *opaque)
     while (ret == 1 && claim(pf, &n)) {
         pthread_mutex_unlock(&pf->lock);
         VmafPicture pic;
-        ret = read_frame(pf, n, &pic, error);
+        ret = read_scored_frame(pf, n, &pic, error);
         pthread_mutex_lock(&pf->lock);
         if (ret == 1) {
             pf->slot[n % PREFETCH_DEPTH].pic = pic;

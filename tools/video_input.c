@@ -331,6 +331,45 @@ int video_input_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, 
     return 1;
 }
 
+/* The largest of n samples: one pass the compiler vectorises. */
+static uint16_t row_max(const uint16_t *row, unsigned n)
+{
+    uint16_t max = 0;
+    for (unsigned x = 0; x < n; x++)
+        max = row[x] > max ? row[x] : max;
+    return max;
+}
+
+int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
+                              size_t error_size)
+{
+    if (pic->bpc <= 8 || in->info.bpc >= 16)
+        return 0;
+    const unsigned shift = pic->bpc - in->info.bpc;
+    const uint16_t limit = (uint16_t)(((1u << in->info.bpc) - 1) << shift);
+    for (unsigned p = 0; p < 3; p++) {
+        for (unsigned y = 0; y < pic->h[p]; y++) {
+            uint16_t *row = (uint16_t *)((unsigned char *)pic->data[p] + y * pic->stride[p]);
+            if (row_max(row, pic->w[p]) <= limit)
+                continue;
+            unsigned x = 0;
+            while (row[x] <= limit)
+                x++;
+            if (!in->clamp) {
+                snprintf(error, error_size,
+                         "%s: frame %u, plane %u, sample (%u, %u) is %u, above %u-bit's %u (a file "
+                         "of another bit depth? --clamp_samples clamps such samples)",
+                         in->path, frame, p, x, y, (unsigned)(row[x] >> shift), in->info.bpc,
+                         (1u << in->info.bpc) - 1);
+                return -ERANGE;
+            }
+            for (; x < pic->w[p]; x++)
+                row[x] = row[x] > limit ? limit : row[x];
+        }
+    }
+    return 0;
+}
+
 int video_input_read(VideoInput *in, VmafPicture *pic)
 {
     if (!in->file)

@@ -40,6 +40,7 @@ typedef struct VideoInput {
     size_t sniffed_len, sniffed_pos;
     unsigned char *row;       /* scratch row for skipped bytes */
     unsigned char *plane_buf; /* a plane as stored, when it cannot be read in place */
+    bool clamp;               /* samples past the bit depth are clamped rather than refused */
     char error[VIDEO_INPUT_ERROR_SIZE];
 } VideoInput;
 
@@ -66,6 +67,14 @@ bool video_input_positioned(const VideoInput *in, const VmafPicture *pic);
  * -EIO with the message in error. */
 int video_input_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                         size_t error_size);
+
+/* Frame `frame` of in, read into pic, against the input's bit depth: a
+ * sample above its largest value (an 8-bit file read with -b 10) is clamped
+ * to it where in->clamp is set, else refused. Returns 0, or -ERANGE with a
+ * message naming the file, the frame, the plane, the position and the
+ * value in error. in is not changed, so threads may call it at once. */
+int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
+                              size_t error_size);
 
 void video_input_close(VideoInput *in);
 

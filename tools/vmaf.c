@@ -81,6 +81,7 @@ static int open_inputs(Run *r)
         return report(r, "%s", r->ref.error);
     if (video_input_open(&r->dist, r->cli.path_dist, raw))
         return report(r, "%s", r->dist.error);
+    r->ref.clamp = r->dist.clamp = r->cli.clamp_samples;
     return check_inputs_match(r);
 }
 

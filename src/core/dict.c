@@ -30,7 +30,8 @@ static VmafDictionaryEntry *find_entry(const VmafDictionary *d, const char *key)
     return NULL;
 }
 
-static int set_raw(VmafDictionary **dict, const char *key, char *val)
+/* Takes val and typed (NULL or the caller's text of val). */
+static int set_raw(VmafDictionary **dict, const char *key, char *val, char *typed)
 {
     if (!*dict) {
         *dict = calloc(1, sizeof(**dict));
@@ -41,7 +42,9 @@ static int set_raw(VmafDictionary **dict, const char *key, char *val)
     VmafDictionaryEntry *e = find_entry(d, key);
     if (e) {
         free(e->val);
+        free(e->typed);
         e->val = val;
+        e->typed = typed;
         return 0;
     }
     if (d->cnt == d->size) {
@@ -55,11 +58,12 @@ static int set_raw(VmafDictionary **dict, const char *key, char *val)
     char *k = strdup(key);
     if (!k)
         goto fail;
-    d->entry[d->cnt++] = (VmafDictionaryEntry){.key = k, .val = val};
+    d->entry[d->cnt++] = (VmafDictionaryEntry){.key = k, .val = val, .typed = typed};
     return 0;
 
 fail:
     free(val);
+    free(typed);
     return -ENOMEM;
 }
 
@@ -68,9 +72,12 @@ int vmaf_feature_dictionary_set(VmafFeatureDictionary **dict, const char *key, c
     if (!dict || !key || !val)
         return -EINVAL;
     char *v = normalized_value(val);
-    if (!v)
+    char *typed = v && strcmp(v, val) ? strdup(val) : NULL;
+    if (!v || (strcmp(v, val) && !typed)) {
+        free(v);
         return -ENOMEM;
-    return set_raw(dict, key, v);
+    }
+    return set_raw(dict, key, v, typed);
 }
 
 int vmaf_feature_dictionary_free(VmafFeatureDictionary **dict)
@@ -83,6 +90,7 @@ int vmaf_feature_dictionary_free(VmafFeatureDictionary **dict)
     for (unsigned i = 0; i < d->cnt; i++) {
         free(d->entry[i].key);
         free(d->entry[i].val);
+        free(d->entry[i].typed);
     }
     free(d->entry);
     free(d);
@@ -101,10 +109,15 @@ int vmaf_dictionary_merge(VmafDictionary **dst, const VmafDictionary *src)
     if (!dst)
         return -EINVAL;
     for (unsigned i = 0; src && i < src->cnt; i++) {
-        char *v = strdup(src->entry[i].val);
-        if (!v)
+        const VmafDictionaryEntry *e = &src->entry[i];
+        char *v = strdup(e->val);
+        char *typed = e->typed ? strdup(e->typed) : NULL;
+        if (!v || (e->typed && !typed)) {
+            free(v);
+            free(typed);
             return -ENOMEM;
-        int err = set_raw(dst, src->entry[i].key, v);
+        }
+        int err = set_raw(dst, e->key, v, typed);
         if (err)
             return err;
     }

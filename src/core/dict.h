@@ -6,7 +6,8 @@
 
 typedef struct VmafDictionaryEntry {
     char *key;
-    char *val;
+    char *val;   /* as libvmaf keeps it: a number as "%g" of its float */
+    char *typed; /* as the caller gave it, where that differs; else NULL */
 } VmafDictionaryEntry;
 
 struct VmafFeatureDictionary {

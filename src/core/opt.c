@@ -47,8 +47,12 @@ static int parse_number(const char *val, double *out)
     return 0;
 }
 
-static int set_value(const char *fex_name, const VmafOption *o, void *obj, const char *val)
+/* Sets o from val; messages show typed, the caller's text of val (NULL:
+ * val itself). */
+static int set_value(const char *fex_name, const VmafOption *o, void *obj, const char *val,
+                     const char *typed)
 {
+    const char *shown = typed ? typed : val;
     void *field = (uint8_t *)obj + o->offset;
     double d;
     switch (o->type) {
@@ -77,15 +81,22 @@ static int set_value(const char *fex_name, const VmafOption *o, void *obj, const
     }
 
 bad_value:
+    if (typed && o->type != VMAF_OPT_TYPE_BOOL && !isfinite(strtod(val, NULL))) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "%s: option %s: %s is out of range [%g, %g] (option values are read as floats, "
+                 "as libvmaf reads them, and as a float it is %s)",
+                 fex_name, o->name, typed, o->min, o->max, val);
+        return -EINVAL;
+    }
     vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: option %s: \"%s\" is not a valid %s", fex_name, o->name,
-             val,
+             shown,
              o->type == VMAF_OPT_TYPE_BOOL  ? "boolean (true or false)"
              : o->type == VMAF_OPT_TYPE_INT ? "integer"
                                             : "number");
     return -EINVAL;
 out_of_range:
     vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: option %s: %s is out of range [%g, %g]", fex_name, o->name,
-             val, o->min, o->max);
+             shown, o->min, o->max);
     return -EINVAL;
 }
 
@@ -101,7 +112,7 @@ int vmaf_options_apply(const char *fex_name, const VmafOption *options, void *ob
                      opts->entry[i].key);
             return -EINVAL;
         }
-        int err = set_value(fex_name, o, obj, opts->entry[i].val);
+        int err = set_value(fex_name, o, obj, opts->entry[i].val, opts->entry[i].typed);
         if (err)
             return err;
     }

@@ -129,18 +129,21 @@ int output_file_open(OutputFile *f, const char *path)
         f->fd = dup(STDOUT_FILENO);
         return f->fd < 0 ? fail(f, -errno, "cannot write to the standard output") : 0;
     }
+    /* Pipes, terminals and devices, also through /dev/stdout or
+     * /proc/self/fd links whose targets are no paths. */
+    struct stat st;
+    bool exists = !stat(path, &st);
+    if (exists && S_ISDIR(st.st_mode))
+        return fail(f, -EISDIR, "is a folder");
+    if (exists && !S_ISREG(st.st_mode)) {
+        f->fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        return f->fd < 0 ? fail(f, -errno, "cannot open for writing") : 0;
+    }
     int err = -ENOMEM;
     f->target = resolve(path, &err);
     if (!f->target)
         return fail(f, err, "cannot follow its symlinks");
-    struct stat st;
-    const bool exists = !stat(f->target, &st);
-    if (exists && S_ISDIR(st.st_mode))
-        return fail(f, -EISDIR, "is a folder");
-    if (exists && !S_ISREG(st.st_mode)) { /* a pipe, a terminal, a device */
-        f->fd = open(f->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        return f->fd < 0 ? fail(f, -errno, "cannot open for writing") : 0;
-    }
+    exists = !stat(f->target, &st);
     return open_temporary(f, &st, exists);
 }
 

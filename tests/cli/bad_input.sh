@@ -91,6 +91,16 @@ if [ $status != 2 ] || ! says "cannot create a file in its folder (No such file 
     fail "exit $status, want 2, pattern 'cannot create a file in its folder'" "... -o nodir/out.json" "$msg"
 fi
 
+# Samples past the bit depth (an 8-bit file read as 10-bit; a 10-bit Y4M
+# holding 16-bit values) are refused with the frame, plane, position and
+# value, or clamped on request.
+expect 2 "ref.yuv: frame 0, plane 0, sample (0, 0) is [0-9]*, above 10-bit's 1023" \
+    -r ref.yuv -d dis.yuv -w 64 -h 32 -p 420 -b 10 -n --feature psnr
+expect_frames 3 "" -r ref.yuv -d dis.yuv -w 64 -h 32 -p 420 -b 10 -n --feature psnr --clamp_samples
+{ printf 'YUV4MPEG2 W64 H64 C420p10\nFRAME\n'; head -c 12288 /dev/zero | tr '\000' '\377'; } > over10.y4m
+expect 2 "over10.y4m: frame 0, plane 0, sample (0, 0) is 65535, above 10-bit's 1023" \
+    -r b10.y4m -d over10.y4m -n --feature psnr
+
 # --- Truncation at every frame boundary (a shorter input, scored as far as
 # both go) and inside every frame (an error), of either input.
 for side in ref dis; do
@@ -183,7 +193,9 @@ expect 1 "" -r ref.yuv $raw -n --feature psnr
 expect 2 "unknown feature extractor \"nosuch\"" -r ref.yuv -d dis.yuv $raw -n --feature nosuch
 expect 2 "unknown option \"nosuch\"" -r ref.yuv -d dis.yuv $raw -n --feature psnr=nosuch=1
 expect 2 "out of range" -r ref.yuv -d dis.yuv $raw -n --feature vif=vif_enhn_gain_limit=1000
-expect 2 "not a valid number" -r ref.yuv -d dis.yuv $raw -n --feature vif=vif_enhn_gain_limit=1e308
+expect 2 "1e308 is out of range \[1, .*as a float it is inf" -r ref.yuv -d dis.yuv $raw -n \
+    --feature vif=vif_enhn_gain_limit=1e308
+expect 2 "min_sse: -1e308 is out of range" -r ref.yuv -d dis.yuv $raw -n --feature psnr=min_sse=-1e308
 expect 2 "not a valid number" -r ref.yuv -d dis.yuv $raw -n --feature motion=motion_max_val=nan
 expect 2 "out of range" -r ref.yuv -d dis.yuv $raw -n --feature cambi=window_size=2147483648
 expect 2 "out of range" -r ref.yuv -d dis.yuv $raw -n --feature float_ssim=scale=1e20

@@ -110,21 +110,24 @@ static void test_required_inputs(void)
 
 static void test_bad_numbers(void)
 {
-    CHECK_PARSE_ERROR("invalid argument \"abc\" for -w/--width: should be an unsigned integer",
-                      "-w", "abc");
+    CHECK_PARSE_ERROR(
+        "invalid argument \"abc\" for -w/--width: should be an integer from 1 to 16384", "-w",
+        "abc");
     CHECK_PARSE_ERROR("invalid argument \"-1\" for -w/--width", "-w", "-1");
     CHECK_PARSE_ERROR("invalid argument \" 4\"", "-w", " 4");
     CHECK_PARSE_ERROR("invalid argument \"4x\"", "-w", "4x");
     CHECK_PARSE_ERROR("invalid argument \"\"", "-w", "");
-    CHECK_PARSE_ERROR("should be in 1..16384", "-w", "0");
-    CHECK_PARSE_ERROR("should be in 1..16384", "-h", "16385");
-    CHECK_PARSE_ERROR("should be an unsigned integer up to 4294967295", "--frame_cnt",
-                      "4294967296");
+    CHECK_PARSE_ERROR("should be an integer from 1 to 16384", "-w", "0");
+    CHECK_PARSE_ERROR("\"320abc\" for -w/--width: should be an integer from 1 to 16384", "-w",
+                      "320abc");
+    CHECK_PARSE_ERROR("should be an integer from 1 to 16384", "-h", "16385");
+    CHECK_PARSE_ERROR("should be an integer from 0 to 4294967295", "--frame_cnt", "4294967296");
     CHECK_PARSE_ERROR("up to 18446744073709551615", "--cpumask", "18446744073709551616");
-    CHECK_PARSE_ERROR("invalid argument \"7\" for -b/--bitdepth: should be in 8..16", "-b", "7");
-    CHECK_PARSE_ERROR("should be in 8..16", "-b", "17");
+    CHECK_PARSE_ERROR("invalid argument \"7\" for -b/--bitdepth: should be an integer from 8 to 16",
+                      "-b", "7");
+    CHECK_PARSE_ERROR("should be an integer from 8 to 16", "-b", "17");
     CHECK_PARSE_ERROR("for -p/--pixel_format: should be 420, 422, 444 or 400", "-p", "411");
-    CHECK_PARSE_ERROR("for --threads: should be in 0..256", "--threads", "257");
+    CHECK_PARSE_ERROR("for --threads: should be an integer from 0 to 256", "--threads", "257");
     CHECK_PARSE_ERROR("for --subsample", "--subsample", "+2");
 
     CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "-w", "0x10", "-h", "010", "-p", "444", "-b", "8"), 0);
