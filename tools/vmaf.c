@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_parse.h"
@@ -399,12 +400,25 @@ static void remove_pending_output(int sig)
     raise(sig);
 }
 
+/* Whether path (symlinks followed) is the regular file other names. */
+static bool same_file(const char *path, const char *other)
+{
+    struct stat a, b;
+    return !stat(path, &a) && S_ISREG(a.st_mode) && !stat(other, &b) && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 /* Opens -o before any frame is read, so that a missing folder or an
- * unwritable file fails at once rather than after the whole run. */
+ * unwritable file fails at once rather than after the whole run; -o naming
+ * an input, which the output would replace, is refused. */
 static int open_output(Run *r)
 {
-    if (!r->cli.output_path)
+    const char *path = r->cli.output_path;
+    if (!path)
         return 0;
+    if (same_file(path, r->cli.path_ref) || same_file(path, r->cli.path_dist))
+        return report(r, "-o \"%s\" is the %s input: the scores would replace it", path,
+                      same_file(path, r->cli.path_ref) ? "reference" : "distorted");
     int err = vmaf_output_open(&r->output, r->cli.output_path);
     if (err)
         return report(r, "cannot write \"%s\" (%s)", r->cli.output_path, strerror(-err));

@@ -125,6 +125,8 @@ int output_file_open(OutputFile *f, const char *path)
     *f = (OutputFile){.fd = -1, .path = strdup(path)};
     if (!f->path)
         return -ENOMEM;
+    if (!*path)
+        return fail(f, -ENOENT, "an empty name");
     if (!strcmp(path, "-")) {
         f->fd = dup(STDOUT_FILENO);
         return f->fd < 0 ? fail(f, -errno, "cannot write to the standard output") : 0;

@@ -81,6 +81,19 @@ score "${long}xx.json"
 check "256-byte name refused" [ "$status" = 2 ]
 check "256-byte name: says so" says "File name too long"
 
+# An empty name, a folder, and an input named as the output (its scores
+# would replace it) are refused before anything is read.
+score ""
+check "empty -o refused" [ "$status" = 2 ]
+mkdir folder
+score folder
+check "a folder as -o refused" says "is a folder"
+cp ref.yuv ref_copy.yuv
+ln -s ref_copy.yuv ref_link.yuv
+score ref_link.yuv -r ref_copy.yuv
+check "-o naming the reference refused" says "is the reference input"
+check "-o naming the reference: the input kept" cmp -s ref.yuv ref_copy.yuv
+
 # SIGTERM while the run waits for its input: no temporary file is left, the
 # old output is kept, and the status is the signal's.
 echo old > kept.json
