@@ -279,6 +279,8 @@ static bool valid_format(enum VmafOutputFormat fmt)
 
 int vmaf_output_open(VmafOutput **out, const char *path)
 {
+    if (out)
+        *out = NULL;
     if (!out || !path)
         return -EINVAL;
     *out = calloc(1, sizeof(**out));

@@ -1,6 +1,8 @@
 /* Collector, pooling and the output writers, through the public API. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -99,6 +101,47 @@ static void test_number_format(void)
     vmaf_close(vmaf);
 }
 
+/* The output's lifecycle through the API: opened early, a temporary file
+ * beside the destination until written, removed when closed unwritten; one
+ * write each; bad arguments refused. */
+static void test_output_lifecycle(void)
+{
+    const double s[] = {1.0, 2.0};
+    VmafContext *vmaf = context_with(0, s, 2);
+    char dir[] = "/tmp/vmaf_test_dirXXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[64];
+    snprintf(path, sizeof(path), "%s/out.csv", dir);
+
+    VmafOutput *out = (VmafOutput *)1;
+    CHECK_EQ_INT(vmaf_output_open(&out, NULL), -EINVAL);
+    CHECK(out == NULL);
+    CHECK_EQ_INT(vmaf_output_open(&out, path), 0);
+    const char *tmp = vmaf_output_temporary_path(out);
+    CHECK(tmp && !strncmp(tmp, dir, strlen(dir)) && access(tmp, F_OK) == 0);
+    CHECK(access(path, F_OK) != 0);
+    char kept[64];
+    snprintf(kept, sizeof(kept), "%s", tmp ? tmp : "");
+    vmaf_output_close(&out); /* unwritten: nothing left */
+    CHECK(out == NULL && access(kept, F_OK) != 0 && access(path, F_OK) != 0);
+
+    CHECK_EQ_INT(vmaf_output_open(&out, path), 0);
+    CHECK_EQ_INT(vmaf_output_write(out, vmaf, VMAF_OUTPUT_FORMAT_NONE), -EINVAL);
+    CHECK_EQ_INT(vmaf_output_write(out, vmaf, VMAF_OUTPUT_FORMAT_CSV), 0);
+    CHECK_EQ_INT(vmaf_output_write(out, vmaf, VMAF_OUTPUT_FORMAT_CSV), -EINVAL);
+    vmaf_output_close(&out);
+    const char *csv = slurp(path);
+    CHECK(csv && strstr(csv, "0,1.000000,\n1,2.000000,\n"));
+
+    CHECK_EQ_INT(vmaf_output_open(&out, "/dev/null"), 0);
+    CHECK(vmaf_output_temporary_path(out) == NULL); /* a device: written directly */
+    vmaf_output_close(&out);
+    vmaf_output_close(NULL);
+    unlink(path);
+    rmdir(dir);
+    vmaf_close(vmaf);
+}
+
 static void test_number_format_huge(void)
 {
     /* Past INT_MAX libvmaf's int truncation leaves no fraction to count:
@@ -131,4 +174,5 @@ static void test_read_pictures_contract(void)
 
 TEST_MAIN("context", {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
           {"number_format", test_number_format}, {"number_format_huge", test_number_format_huge},
+          {"output_lifecycle", test_output_lifecycle},
           {"read_pictures_contract", test_read_pictures_contract})
