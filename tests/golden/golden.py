@@ -748,6 +748,8 @@ def side_by_side_one(a, models, name, gen_args, vmaf_args, out):
         p = subprocess.run([tool] + args + more + ["--json", "-o", json_out], cwd=work,
                            capture_output=True, text=True, env=env_with_models(models))
         got[path] = figures_from_json(load_cli_json(json_out)) if p.returncode == 0 else None
+        if path == "ours_cuda" and "no usable device" in p.stderr:
+            got[path] = "no GPU"  # the CPU scored it: no CUDA result to compare
         if p.returncode != 0:
             with open(os.path.join(out, f"{name}.{path}.log"), "w") as f:
                 f.write(p.stdout + p.stderr)
@@ -759,6 +761,8 @@ def differing(a, b):
     """'=' when the figures agree, else the count and the metrics that differ."""
     if a is None or b is None:
         return "failed"
+    if isinstance(b, str):
+        return b
     diff = compare(a[0], b[0], a[1])
     if not diff:
         return "="
