@@ -776,15 +776,17 @@ def cmd_side_by_side(a):
     print("| case | ref avx2 vs c | ref default vs c | " +
           " | ".join(f"{p} vs {COUNTERPART[p]}" for p, _ in OUR_PATHS) + " |")
     print("|" + " --- |" * (3 + len(OUR_PATHS)))
-    bad = 0
+    bad = no_gpu = 0
     for name, gen_args, vmaf_args, _ in cases:
         got = side_by_side_one(a, models, name, gen_args, vmaf_args, a.out)
         ours = [differing(got[COUNTERPART[p]], got[p]) for p, _ in OUR_PATHS]
-        bad += sum(x != "=" for x in ours)
+        bad += sum(x not in ("=", "no GPU") for x in ours)
+        no_gpu += ours.count("no GPU")
         print(f"| {name} | {differing(got['ref_c'], got['ref_avx2'])} | "
               f"{differing(got['ref_c'], got['ref_default'])} | " + " | ".join(ours) + " |",
               flush=True)
-    print(f"side-by-side: {len(cases)} cases, {bad} of our runs differ from their counterpart")
+    print(f"side-by-side: {len(cases)} cases, {bad} of our runs differ from their counterpart"
+          + (f"; {no_gpu} CUDA runs found no GPU" if no_gpu else ""))
 
 
 def cmd_vendor_rows(a):
