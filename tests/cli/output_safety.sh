@@ -128,5 +128,22 @@ check "file-size limit: says EFBIG" says "File too large"
 check "file-size limit: the old output kept" untouched big.json old
 check "file-size limit: no temporary file left" no_temporary
 
+# A full file system (a 64 KiB tmpfs, in a mount namespace of its own so
+# that nothing outlives the test; skipped where mounting is not allowed).
+mkdir small
+if unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs small' 2>/dev/null; then
+    msg=$(unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs small && echo old > small/out.json &&
+        dd if=/dev/zero of=small/fill bs=1k count=60 2>/dev/null;
+        \"$vmaf\" -r long_ref.yuv -d long_dis.yuv -w 64 -h 64 -p 420 -b 8 -n --feature psnr \
+            --json -q -o small/out.json; echo status \$?; cat small/out.json; ls -A small" 2>&1)
+    check "full tmpfs: exit 2" says "status 2"
+    check "full tmpfs: says ENOSPC" says "No space left on device"
+    check "full tmpfs: the old output kept" says "^old"
+    check "full tmpfs: no temporary file left" sh -c "! printf '%s' \"\$1\" | grep -q '^\.vmaf-'" \
+        sh "$msg"
+else
+    echo "SKIP: full tmpfs (mounting a tmpfs is not permitted here)"
+fi
+
 echo "cli.output_safety: $((cases - fails)) passed, $fails failed"
 [ "$fails" = 0 ]
