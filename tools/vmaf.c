@@ -416,12 +416,13 @@ static int open_output(Run *r)
     const char *path = r->cli.output_path;
     if (!path)
         return 0;
-    if (same_file(path, r->cli.path_ref) || same_file(path, r->cli.path_dist))
+    const bool is_ref = same_file(path, r->cli.path_ref);
+    if (is_ref || same_file(path, r->cli.path_dist))
         return report(r, "-o \"%s\" is the %s input: the scores would replace it", path,
-                      same_file(path, r->cli.path_ref) ? "reference" : "distorted");
-    int err = vmaf_output_open(&r->output, r->cli.output_path);
+                      is_ref ? "reference" : "distorted");
+    int err = vmaf_output_open(&r->output, path);
     if (err)
-        return report(r, "cannot write \"%s\" (%s)", r->cli.output_path, strerror(-err));
+        return report(r, "cannot write \"%s\" (%s)", path, strerror(-err));
     pending_output = vmaf_output_temporary_path(r->output);
     if (pending_output) {
         const int signals[] = {SIGINT, SIGTERM, SIGHUP};

@@ -233,9 +233,11 @@ static bool quirks_matter_s0(const AdmState *s, const AdmBands16 *ref, const Adm
     for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
         int lo, hi, ref_lo;
         band_range(dis->band[b], s->stride0, &sc->window, &lo, &hi);
-        band_range(ref->band[b], s->stride0, &sc->window, &ref_lo, NULL);
-        if (b != ADM_BAND_D && (lo == INT16_MIN || ref_lo == INT16_MIN))
-            return true;
+        if (b != ADM_BAND_D) { /* the angle test reads h and v only */
+            band_range(ref->band[b], s->stride0, &sc->window, &ref_lo, NULL);
+            if (lo == INT16_MIN || ref_lo == INT16_MIN)
+                return true;
+        }
         const int peak = -lo > hi ? -lo : hi;
         const int16_t v = (int16_t)(peak + 2 < INT16_MAX ? peak + 2 : INT16_MAX);
         if (abs(adm_csf_s0(v, sc->rfactor_q0[b], b)) >= 15360)
