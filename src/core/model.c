@@ -2,26 +2,24 @@
  * ...} for one model, {"0": model, "1": model, ...} for a bootstrap
  * collection. Only model_dict is read. Everything is validated here so that
  * prediction never meets a malformed model. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "feature_extractor.h"
 #include "json.h"
 #include "log.h"
 #include "model.h"
+#include "model_source.h"
 
-#define MODEL_FILE_MAX_SIZE (64u << 20)
 #define DEFAULT_MODEL_NAME "vmaf"
 
-/* What error messages need to know about the file being read. */
+/* What error messages need to know about the model being read. */
 typedef struct Loader {
-    const char *path;
+    const char *origin; /* its file's path, or "built-in model NAME" */
     uint64_t flags;
 } Loader;
 
@@ -37,9 +35,9 @@ load_error(const Loader *ld, const VmafJsonValue *at, const char *fmt, ...)
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     if (at)
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: line %u: %s", ld->path, at->line, msg);
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: line %u: %s", ld->origin, at->line, msg);
     else
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: %s", ld->path, msg);
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: %s", ld->origin, msg);
     return -EINVAL;
 }
 
@@ -282,7 +280,7 @@ static void warn_if_knots_not_increasing(const Loader *ld, const VmafJsonValue *
             vmaf_log(VMAF_LOG_LEVEL_WARNING,
                      "%s: line %u: score_transform.knots must increase in x and not decrease "
                      "in y; like libvmaf, the mapping then stops at knot %u (0 or partial)",
-                     ld->path, at->line, i);
+                     ld->origin, at->line, i);
             return;
         }
     }
@@ -572,7 +570,7 @@ static int model_from_json(const Loader *ld, const VmafJsonValue *root, const ch
         vmaf_log(VMAF_LOG_LEVEL_DEBUG,
                  "%s: a collection of models, not a single model; "
                  "vmaf_model_collection_load() reads it",
-                 ld->path);
+                 ld->origin);
         return -ENOTSUP;
     }
     if (!md)
@@ -598,79 +596,9 @@ static int model_from_json(const Loader *ld, const VmafJsonValue *root, const ch
     return 0;
 }
 
-static int read_file(const char *path, char **data, size_t *len)
+static Loader make_loader(const VmafModelConfig *cfg, const char *origin)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: cannot open: %s", path, strerror(errno));
-        return -EINVAL;
-    }
-    char *buf = NULL;
-    size_t n = 0, capacity = 0;
-    int err = 0;
-    while (!err) {
-        if (n == capacity) {
-            capacity = capacity ? capacity * 2 : 1u << 16;
-            char *b = capacity <= MODEL_FILE_MAX_SIZE ? realloc(buf, capacity) : NULL;
-            if (!b) {
-                err = capacity <= MODEL_FILE_MAX_SIZE ? -ENOMEM : -EFBIG;
-                break;
-            }
-            buf = b;
-        }
-        const size_t got = fread(buf + n, 1, capacity - n, f);
-        n += got;
-        if (!got)
-            break;
-    }
-    if (!err && ferror(f)) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: cannot read: %s", path, strerror(errno));
-        err = -EINVAL;
-    }
-    if (err == -EFBIG) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: larger than %u MiB, not a model file", path,
-                 MODEL_FILE_MAX_SIZE >> 20);
-        err = -EINVAL;
-    }
-    fclose(f);
-    if (err) {
-        free(buf);
-        return err;
-    }
-    *data = buf;
-    *len = n;
-    return 0;
-}
-
-static int read_json_file(const char *path, VmafJsonValue **root)
-{
-    char *data = NULL, msg[256];
-    size_t len;
-    int err = read_file(path, &data, &len);
-    if (err)
-        return err;
-    err = vmaf_json_parse(root, data, len, msg, sizeof(msg));
-    free(data);
-    if (err == -EINVAL)
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: not valid JSON: %s", path, msg);
-    return err;
-}
-
-/* Logs why and returns true for a legacy pickle model. */
-static bool reject_pkl(const char *path)
-{
-    const char *ext = strrchr(path, '.');
-    if (ext && !strcmp(ext, ".pkl")) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "%s: support for pkl model files has been removed, use the json model file", path);
-        return true;
-    }
-    return false;
-}
-
-static Loader make_loader(const VmafModelConfig *cfg, const char *path)
-{
-    return (Loader){.path = path, .flags = cfg ? cfg->flags : 0};
+    return (Loader){.origin = origin, .flags = cfg ? cfg->flags : 0};
 }
 
 static const char *config_name(const VmafModelConfig *cfg)
@@ -683,10 +611,8 @@ int vmaf_model_load_from_path(VmafModel **model, VmafModelConfig *cfg, const cha
     if (!model || !path)
         return -EINVAL;
     *model = NULL;
-    if (reject_pkl(path))
-        return -EINVAL;
     VmafJsonValue *root;
-    int err = read_json_file(path, &root);
+    int err = vmaf_model_json_from_path(path, &root);
     if (err)
         return err;
     const Loader ld = make_loader(cfg, path);
@@ -695,114 +621,20 @@ int vmaf_model_load_from_path(VmafModel **model, VmafModelConfig *cfg, const cha
     return err;
 }
 
-/* dir/sub/file, sub may be NULL. */
-static char *path_join(const char *dir, const char *sub, const char *file)
-{
-    const size_t n = strlen(dir) + (sub ? strlen(sub) + 1 : 0) + strlen(file) + 2;
-    char *path = malloc(n);
-    if (path)
-        snprintf(path, n, "%s/%s%s%s", dir, sub ? sub : "", sub ? "/" : "", file);
-    return path;
-}
-
-static bool is_regular_file(const char *path)
-{
-    struct stat s;
-    return !stat(path, &s) && S_ISREG(s.st_mode);
-}
-
-static int visible_entry(const struct dirent *e)
-{
-    return e->d_name[0] != '.';
-}
-
-/* Netflix's model/ folder keeps some families in subfolders
- * (vmaf_v1.0.16/...), so one level below dir is searched too, in name order.
- * -ENOENT when not found. */
-static int find_in_dir(const char *dir, const char *file, char **path)
-{
-    if (!(*path = path_join(dir, NULL, file)))
-        return -ENOMEM;
-    if (is_regular_file(*path))
-        return 0;
-    free(*path);
-    *path = NULL;
-
-    struct dirent **entry;
-    const int cnt = scandir(dir, &entry, visible_entry, alphasort);
-    int err = -ENOENT;
-    for (int i = 0; i < cnt; i++) {
-        if (err == -ENOENT) {
-            if (!(*path = path_join(dir, entry[i]->d_name, file)))
-                err = -ENOMEM;
-            else if (is_regular_file(*path))
-                err = 0;
-            else
-                free(*path);
-        }
-        free(entry[i]);
-    }
-    if (cnt >= 0)
-        free(entry);
-    if (err)
-        *path = NULL;
-    return err;
-}
-
-static int find_model_file(const char *version, char **path)
-{
-    if (strchr(version, '/')) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "\"%s\" is not a model version; load model files with "
-                 "vmaf_model_load_from_path()",
-                 version);
-        return -EINVAL;
-    }
-    if (reject_pkl(version))
-        return -EINVAL;
-    const size_t n = strlen(version) + sizeof(".json");
-    char *file = malloc(n);
-    if (!file)
-        return -ENOMEM;
-    snprintf(file, n, "%s.json", version);
-
-    const char *env = getenv("VMAF_MODEL_DIR");
-#ifdef VMAF_MODEL_INSTALL_DIR
-    const char *install_dir = VMAF_MODEL_INSTALL_DIR;
-#else
-    const char *install_dir = NULL;
-#endif
-    const char *dirs[] = {env && *env ? env : NULL, install_dir};
-    int err = -ENOENT;
-    for (size_t i = 0; err == -ENOENT && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-        if (dirs[i])
-            err = find_in_dir(dirs[i], file, path);
-    }
-    if (err == -ENOENT) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "model \"%s\" not found: no %s in $VMAF_MODEL_DIR (%s) or in %s, nor in their "
-                 "subfolders. Netflix publishes the model files in the model/ folder of the "
-                 "Netflix/vmaf repository (https://github.com/Netflix/vmaf/tree/master/model): "
-                 "copy them into one of these folders or set VMAF_MODEL_DIR to theirs",
-                 version, file, env && *env ? env : "not set",
-                 install_dir ? install_dir : "(no install folder built in)");
-        err = -ENOENT;
-    }
-    free(file);
-    return err;
-}
-
 int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version)
 {
     if (!model || !version)
         return -EINVAL;
     *model = NULL;
-    char *path;
-    int err = find_model_file(version, &path);
+    VmafJsonValue *root;
+    char *origin;
+    int err = vmaf_model_json_from_version(version, &root, &origin);
     if (err)
         return err;
-    err = vmaf_model_load_from_path(model, cfg, path);
-    free(path);
+    const Loader ld = make_loader(cfg, origin);
+    err = model_from_json(&ld, root, config_name(cfg), model);
+    vmaf_json_free(root);
+    free(origin);
     return err;
 }
 
@@ -888,10 +720,8 @@ int vmaf_model_collection_load_from_path(VmafModel **model, VmafModelCollection 
         return -EINVAL;
     *model = NULL;
     *model_collection = NULL;
-    if (reject_pkl(path))
-        return -EINVAL;
     VmafJsonValue *root;
-    int err = read_json_file(path, &root);
+    int err = vmaf_model_json_from_path(path, &root);
     if (err)
         return err;
     const Loader ld = make_loader(cfg, path);
@@ -907,12 +737,15 @@ int vmaf_model_collection_load(VmafModel **model, VmafModelCollection **model_co
         return -EINVAL;
     *model = NULL;
     *model_collection = NULL;
-    char *path;
-    int err = find_model_file(version, &path);
+    VmafJsonValue *root;
+    char *origin;
+    int err = vmaf_model_json_from_version(version, &root, &origin);
     if (err)
         return err;
-    err = vmaf_model_collection_load_from_path(model, model_collection, cfg, path);
-    free(path);
+    const Loader ld = make_loader(cfg, origin);
+    err = collection_from_json(&ld, root, config_name(cfg), model, model_collection);
+    vmaf_json_free(root);
+    free(origin);
     return err;
 }
 

@@ -224,7 +224,7 @@ model adm2 VMAF_integer_feature_adm2_score '{}'
 model missing VMAF_feature_nosuch_score '{}'
 model badopt VMAF_integer_feature_adm2_score '{"nosuch": 1}'
 model badvalue VMAF_integer_feature_adm2_score '{"adm_enhn_gain_limit": 1e9}'
-expect 2 "not found" -r ref.yuv -d dis.yuv $raw --model version=no_such_model
+expect 2 "\"no_such_model\": it is not built in" -r ref.yuv -d dis.yuv $raw --model version=no_such_model
 expect 2 "bad_model.json" -r ref.yuv -d dis.yuv $raw --model path=bad_model.json
 expect 2 "empty.json: not valid JSON" -r ref.yuv -d dis.yuv $raw --model path=empty.json
 expect 2 "binary.json: not valid JSON" -r ref.yuv -d dis.yuv $raw --model path=binary.json

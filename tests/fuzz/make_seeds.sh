@@ -1,13 +1,13 @@
 #!/bin/sh
 # Writes a seed corpus for every fuzz target into OUT/<target>/: small valid
 # inputs of every kind each parser accepts, made here rather than kept in git.
-# The model seeds are the model files of $VMAF_MODEL_DIR (or ../shared/models
-# beside the source tree) that are small enough to mutate quickly.
+# The model seeds are Netflix's model files (model/ in the source tree) that
+# are small enough to mutate quickly.
 # Usage: make_seeds.sh GEN_YUV OUT
 set -eu
 gen=$1 out=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
-models=${VMAF_MODEL_DIR:-$src/../shared/models}
+models=$src/model
 cases="$src/tests/golden/cases.txt $src/tests/golden/corpus_cases.txt"
 rm -rf "$out"
 mkdir -p "$out/y4m" "$out/yuv" "$out/model" "$out/feature_opts" "$out/cli"

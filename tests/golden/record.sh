@@ -6,13 +6,13 @@
 #          expected/corpus/: the pairs of DIR (made by ../shared/corpus/make-corpus.sh) with the
 #          configurations of corpus_cases.txt; NAME is a pair, a configuration or PAIR.CONFIG
 #          (default: all)
-# Models come from VMAF_MODEL_DIR or ../shared/models beside the source tree.
+# Models come from the source tree's model/ folder (the files the library has built in).
 set -eu
 ref=${1:?usage: record.sh /path/to/reference/vmaf [CASE...] | --corpus DIR [NAME...]}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 shared=$here/../../../shared
-models=${VMAF_MODEL_DIR:-$shared/models}
+models=$here/../../model
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "${1:-}" = --corpus ]; then

@@ -99,19 +99,14 @@ static inline int load_tiny_model(const TinyModel *t, VmafModelConfig *cfg, Vmaf
     return err;
 }
 
-/* Netflix's model files: $VMAF_MODEL_DIR, else ../shared/models beside the
- * source tree (found from this file's path). NULL when neither exists. */
+/* Netflix's model files: the source tree's model/ folder (found from this
+ * file's path), the files the library has built in. */
 static inline const char *models_dir(void)
 {
     static char dir[4096];
-    const char *env = getenv("VMAF_MODEL_DIR");
-    struct stat s;
-    if (env && *env)
-        snprintf(dir, sizeof(dir), "%s", env);
-    else
-        snprintf(dir, sizeof(dir), "%.*s/../shared/models",
-                 (int)(strlen(__FILE__) - strlen("/tests/unit/model_test_util.h")), __FILE__);
-    return !stat(dir, &s) && S_ISDIR(s.st_mode) ? dir : NULL;
+    snprintf(dir, sizeof(dir), "%.*s/model",
+             (int)(strlen(__FILE__) - strlen("/tests/unit/model_test_util.h")), __FILE__);
+    return dir;
 }
 
 /* Everything written to stderr between the two calls (the log). */

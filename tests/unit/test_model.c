@@ -15,15 +15,6 @@
 #include "core/model.h"
 #include "core/predict.h"
 
-static bool have_models(const char *test)
-{
-    if (models_dir())
-        return true;
-    printf("SKIP model.%s: no model folder (set VMAF_MODEL_DIR or provide ../shared/models)\n",
-           test);
-    return false;
-}
-
 static char *model_path(const char *file)
 {
     char *path = malloc(strlen(models_dir()) + strlen(file) + 2);
@@ -106,8 +97,6 @@ static unsigned load_folder(const char *dir, int depth)
 
 static void test_load_every_model(void)
 {
-    if (!have_models("load_every_model"))
-        return;
     const unsigned n = load_folder(models_dir(), 0);
     printf("     loaded %u model files from %s\n", n, models_dir());
     CHECK(n >= 16);
@@ -122,8 +111,6 @@ static const double v061_intercepts[] = {
 
 static void test_vmaf_v061(void)
 {
-    if (!have_models("vmaf_v061"))
-        return;
     char *path = model_path("vmaf_v0.6.1.json");
     VmafModelConfig cfg = {0};
     VmafModel *m;
@@ -171,8 +158,6 @@ static void test_vmaf_v061(void)
 
 static void test_variants(void)
 {
-    if (!have_models("variants"))
-        return;
     VmafModelConfig cfg = {.name = "vmaf_4k"};
     VmafModel *m;
     char *path = model_path("vmaf_4k_v0.6.1.json");
@@ -223,8 +208,6 @@ static void test_variants(void)
 
 static void test_flags(void)
 {
-    if (!have_models("flags"))
-        return;
     char *v061 = model_path("vmaf_v0.6.1.json");
     char *v1 = model_path("vmaf_v1.0.16/vmaf_v1.0.16_3d0h.json");
     VmafModel *m;
@@ -254,20 +237,56 @@ static void test_flags(void)
     free(v1);
 }
 
-static void test_load_by_version(void)
+/* Runs with VMAF_MODEL_DIR set to dir (NULL: unset), restoring it after. */
+static void with_model_dir(const char *dir, void (*test)(void))
 {
-    if (!have_models("load_by_version"))
-        return;
     const char *saved = getenv("VMAF_MODEL_DIR");
     char *saved_copy = saved ? strdup(saved) : NULL;
-    setenv("VMAF_MODEL_DIR", models_dir(), 1);
+    if (dir)
+        setenv("VMAF_MODEL_DIR", dir, 1);
+    else
+        unsetenv("VMAF_MODEL_DIR");
+    test();
+    if (saved_copy)
+        setenv("VMAF_MODEL_DIR", saved_copy, 1);
+    else
+        unsetenv("VMAF_MODEL_DIR");
+    free(saved_copy);
+}
+
+/* Every file of model/ is built in, and loads by its version with no file
+ * anywhere; other names fail as libvmaf's do (-EINVAL), naming the models
+ * that exist. */
+static void load_built_in(void)
+{
+    unsigned n = 0;
+    const char *prev = NULL;
+    for (const char *v = vmaf_model_built_in_next(NULL); v; v = vmaf_model_built_in_next(v)) {
+        CHECK(!prev || strcmp(prev, v) < 0);
+        VmafModel *m = NULL;
+        VmafModelCollection *c = NULL;
+        const bool collection = strstr(v, "_b_") != NULL;
+        if (collection) {
+            CHECK_EQ_INT(vmaf_model_collection_load(&m, &c, NULL, v), 0);
+            CHECK(c && vmaf_model_collection_count(c) == 20);
+        } else {
+            CHECK_EQ_INT(vmaf_model_load(&m, NULL, v), 0);
+        }
+        CHECK(m && vmaf_model_feature_count(m) > 0);
+        vmaf_model_destroy(m);
+        vmaf_model_collection_destroy(c);
+        prev = v;
+        n++;
+    }
+    printf("     %u built-in models\n", n);
+    CHECK_EQ_INT(n, 17);
+    CHECK(vmaf_model_built_in_next("vmaf_v9.9.9") == NULL);
 
     VmafModel *m;
     VmafModelConfig cfg = {.name = "v"};
     CHECK_EQ_INT(vmaf_model_load(&m, &cfg, "vmaf_v0.6.1"), 0);
     CHECK(m && m->svm.sv_cnt == 211 && !strcmp(vmaf_model_name(m), "v"));
     vmaf_model_destroy(m);
-    /* In a subfolder, as in Netflix's model/ folder. */
     CHECK_EQ_INT(vmaf_model_load(&m, &cfg, "vmaf_v1.0.16_5d0h"), 0);
     CHECK(m && m->chroma_correction.enabled);
     vmaf_model_destroy(m);
@@ -275,11 +294,20 @@ static void test_load_by_version(void)
     CapturedStderr cap;
     capture_stderr(&cap);
     m = (VmafModel *)&m;
-    CHECK_EQ_INT(vmaf_model_load(&m, &cfg, "vmaf_v9.9.9"), -ENOENT);
+    CHECK_EQ_INT(vmaf_model_load(&m, &cfg, "vmaf_v9.9.9"), -EINVAL);
     char *log = end_capture(&cap);
     CHECK(m == NULL);
-    CHECK(strstr(log, "vmaf_v9.9.9.json") && strstr(log, models_dir()));
-    CHECK(strstr(log, "Netflix/vmaf") && strstr(log, "model/"));
+    CHECK(strstr(log, "\"vmaf_v9.9.9\"") && strstr(log, "built in: vmaf_4k_v0.6.1, ") &&
+          strstr(log, "path="));
+    free(log);
+    /* A collection is not a model, a model not a collection. */
+    capture_stderr(&cap);
+    CHECK_EQ_INT(vmaf_model_load(&m, &cfg, "vmaf_b_v0.6.3"), -ENOTSUP);
+    VmafModelCollection *c = (VmafModelCollection *)&m;
+    CHECK_EQ_INT(vmaf_model_collection_load(&m, &c, &cfg, "vmaf_v0.6.1"), -EINVAL);
+    log = end_capture(&cap);
+    CHECK(m == NULL && c == NULL);
+    CHECK(strstr(log, "built-in model vmaf_v0.6.1: line 1: a single model, not a collection"));
     free(log);
 
     capture_stderr(&cap);
@@ -289,18 +317,62 @@ static void test_load_by_version(void)
     CHECK(strstr(log, "not a model version"));
     CHECK(strstr(log, "support for pkl model files has been removed"));
     free(log);
+}
 
-    if (saved_copy)
-        setenv("VMAF_MODEL_DIR", saved_copy, 1);
-    else
-        unsetenv("VMAF_MODEL_DIR");
-    free(saved_copy);
+/* A file in $VMAF_MODEL_DIR (or one folder below) replaces the built-in model
+ * of its name, and the log says so; names not there stay built in. */
+static void load_override(void)
+{
+    char dir[] = "/tmp/vmaf-test-models-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char sub[64], file[96];
+    snprintf(sub, sizeof(sub), "%s/mine", dir);
+    snprintf(file, sizeof(file), "%s/vmaf_v0.6.1.json", sub);
+    char *tiny = tiny_model_json(&tiny_model);
+    FILE *f = !mkdir(sub, 0700) && tiny ? fopen(file, "w") : NULL;
+    CHECK(f != NULL);
+    if (f) {
+        fputs(tiny, f);
+        fclose(f);
+    }
+    setenv("VMAF_MODEL_DIR", dir, 1);
+
+    enum VmafLogLevel level = vmaf_log_get_level();
+    vmaf_log_set_level(VMAF_LOG_LEVEL_INFO);
+    CapturedStderr cap;
+    capture_stderr(&cap);
+    VmafModel *m;
+    CHECK_EQ_INT(vmaf_model_load(&m, NULL, "vmaf_v0.6.1"), 0);
+    char *log = end_capture(&cap);
+    vmaf_log_set_level(level);
+    CHECK(m && m->svm.sv_cnt == 2);
+    CHECK(strstr(log, file) && strstr(log, "$VMAF_MODEL_DIR"));
+    vmaf_model_destroy(m);
+    free(log);
+    CHECK_EQ_INT(vmaf_model_load(&m, NULL, "vmaf_v0.6.1neg"), 0);
+    CHECK(m && m->svm.sv_cnt > 2);
+    vmaf_model_destroy(m);
+
+    capture_stderr(&cap);
+    CHECK_EQ_INT(vmaf_model_load(&m, NULL, "vmaf_v9.9.9"), -EINVAL);
+    log = end_capture(&cap);
+    CHECK(strstr(log, "vmaf_v9.9.9.json in $VMAF_MODEL_DIR"));
+    free(log);
+
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+    free(tiny);
+}
+
+static void test_load_by_version(void)
+{
+    with_model_dir(NULL, load_built_in);
+    with_model_dir(NULL, load_override);
 }
 
 static void test_collection(void)
 {
-    if (!have_models("collection"))
-        return;
     char *path = model_path("vmaf_b_v0.6.3.json");
     VmafModel *m = NULL;
     VmafModelCollection *c = NULL;
@@ -336,20 +408,12 @@ static void test_collection(void)
     vmaf_model_destroy(m);
     vmaf_model_collection_destroy(c);
 
-    /* And by version, with the default name. */
-    const char *saved = getenv("VMAF_MODEL_DIR");
-    char *saved_copy = saved ? strdup(saved) : NULL;
-    setenv("VMAF_MODEL_DIR", models_dir(), 1);
+    /* And by version (built in), with the default name. */
     CHECK_EQ_INT(vmaf_model_collection_load(&m, &c, NULL, "vmaf_b_v0.6.3"), 0);
     CHECK(m && c && !strcmp(vmaf_model_collection_name(c), "vmaf"));
     CHECK(c && !strcmp(vmaf_model_name(vmaf_model_collection_member(c, 4)), "vmaf_0005"));
     vmaf_model_destroy(m);
     vmaf_model_collection_destroy(c);
-    if (saved_copy)
-        setenv("VMAF_MODEL_DIR", saved_copy, 1);
-    else
-        unsetenv("VMAF_MODEL_DIR");
-    free(saved_copy);
 
     char *single = model_path("vmaf_v0.6.1.json");
     capture_stderr(&cap);
