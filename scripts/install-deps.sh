@@ -30,6 +30,9 @@ build)
 test)
     have ffmpeg || need="$need ffmpeg"
     have python3 || need="$need python3"
+    # The install tests: pkg-config, and FFmpeg's build from its xz source.
+    have pkg-config || need="$need pkg-config"
+    have xz || need="$need xz-utils"
     ;;
 sanitize)
     main='int main(void) { return 0; }'

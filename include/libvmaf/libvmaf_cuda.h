@@ -19,7 +19,7 @@
 #ifndef LIBVMAF_LIBVMAF_CUDA_H
 #define LIBVMAF_LIBVMAF_CUDA_H
 
-#include "libvmaf/libvmaf.h"
+#include "libvmaf.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,14 +33,14 @@ typedef struct VmafCudaConfiguration {
 } VmafCudaConfiguration;
 
 /* Checks for a device that can run the backend. */
-int vmaf_cuda_state_init(VmafCudaState **cu_state, VmafCudaConfiguration cfg);
+VMAF_API int vmaf_cuda_state_init(VmafCudaState **cu_state, VmafCudaConfiguration cfg);
 
 /* Makes vmaf compute on that device. The context keeps a copy: the state
  * can be freed right after. Features registered before stay on the CPU. */
-int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state);
+VMAF_API int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state);
 
 /* vmaf-ng; free() does the same, as libvmaf's callers do. */
-void vmaf_cuda_state_free(VmafCudaState *cu_state);
+VMAF_API void vmaf_cuda_state_free(VmafCudaState *cu_state);
 
 enum VmafCudaPicturePreallocationMethod {
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE = 0,
@@ -64,18 +64,18 @@ typedef struct VmafCudaPictureConfiguration {
 /* vmaf-ng: the pictures in flight with n_threads workers, the caller's pair
  * included (the pool size pic_cnt = 0 gives). A caller that holds more, to
  * read ahead, adds those to it. */
-unsigned vmaf_cuda_pictures_held(unsigned n_threads);
+VMAF_API unsigned vmaf_cuda_pictures_held(unsigned n_threads);
 
 /* After vmaf_cuda_import_state(). HOST_PINNED: a pool of page-locked
  * pictures that the device copies from directly (no staging copy); fetching
  * blocks until one is free. HOST: plain pictures, allocated per fetch. */
-int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg);
+VMAF_API int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg);
 
 /* A picture to fill and hand to vmaf_read_pictures(), which takes it. */
-int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic);
+VMAF_API int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic);
 
 /* libvmaf's name for vmaf_cuda_picture_fetch(). */
-int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic);
+VMAF_API int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic);
 
 #ifdef __cplusplus
 }
