@@ -85,8 +85,9 @@ void cli_print_usage(FILE *out, const char *app)
           "                              value (default: refuse the input, naming one)\n\n"
           "Models and features:\n"
           "  -m, --model PARAMS          a model, as key=value items joined by ':':\n"
-          "                                version=NAME  model file NAME.json, looked up in\n"
-          "                                              $VMAF_MODEL_DIR\n"
+          "                                version=NAME  a built-in model (listed below);\n"
+          "                                              NAME.json in $VMAF_MODEL_DIR, if\n"
+          "                                              there, replaces it\n"
           "                                path=FILE     model file\n"
           "                                name=NAME     score name (default \"vmaf\")\n"
           "                                disable_clip, enable_transform\n"
@@ -102,15 +103,17 @@ void cli_print_usage(FILE *out, const char *app)
           "  -o, --output PATH           write per-frame and pooled scores to PATH\n"
           "      --xml, --json, --csv, --sub\n"
           "                              format of that file (default XML)\n"
-          "  -q, --quiet                 no banner or progress on the terminal\n\n"
+          "  -q, --quiet                 nothing on stderr but errors (and the pooled\n"
+          "                              scores when there is no -o: they are the result)\n\n"
           "Processing:\n"
           "      --threads N             worker threads (0: none; at most 256)\n"
           "      --subsample N           score only every N-th frame\n"
           "      --cpumask MASK          set bits disable instruction sets\n"
           "      --gpumask MASK          set bits disable GPU use\n"
           "      --backend NAME          auto (default: CUDA when built with it and a\n"
-          "                              device is usable), cpu or cuda; features without a\n"
-          "                              CUDA version run on the CPU, as the log says\n"
+          "                              device is usable, else the CPU), cpu, or cuda (an\n"
+          "                              error without a usable device); features without\n"
+          "                              a CUDA version run on the CPU, as the log says\n"
           "      --gpu_device N          CUDA device to use (default 0)\n\n"
           "  -v, --version               print the library version and exit\n"
           "      --help                  print this help and exit\n\n"
@@ -118,8 +121,18 @@ void cli_print_usage(FILE *out, const char *app)
           "terminal. A shorter input ends scoring with a warning; the frames both\n"
           "inputs have are scored.\n\n"
           "Exit status: 0 success, 1 bad command line, 2 bad input or failure while\n"
-          "scoring (then no output file is written).\n",
+          "scoring (then no output file is written).\n\n"
+          "Built-in models (--model version=NAME):\n",
           out);
+    unsigned col = 0;
+    for (const char *v = vmaf_model_built_in_next(NULL); v; v = vmaf_model_built_in_next(v)) {
+        if (col && col + strlen(v) + 1 > 78) {
+            fputc('\n', out);
+            col = 0;
+        }
+        col += fprintf(out, " %s", v);
+    }
+    fputc('\n', out);
 }
 
 static int fail(CliSettings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -572,9 +585,43 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
     }
 }
 
+/* Flags of libvmaf's older tools (vmafossexec, the 1.x and 2.x vmaf CLI)
+ * that scripts still pass, with what does the same here. */
+static const struct {
+    const char *flag, *instead;
+} retired_flags[] = {
+    {"--psnr", "--feature psnr"},
+    {"--ssim", "--feature float_ssim"},
+    {"--ms-ssim", "--feature float_ms_ssim"},
+    {"--log", "-o/--output PATH"},
+    {"--log-fmt", "--xml, --json, --csv or --sub"},
+    {"--log_fmt", "--xml, --json, --csv or --sub"},
+    {"--pool", "the output file's pooled_metrics (min, max, mean, harmonic_mean)"},
+    {"--phone-model", "--model version=vmaf_v0.6.1:enable_transform"},
+    {"--ci", "--model version=vmaf_b_v0.6.3 (a bootstrap model)"},
+    {"--thread", "--threads N"},
+    {"--model_path", "--model path=FILE"},
+    {"--model-path", "--model path=FILE"},
+};
+
+static const char *retired_replacement(const char *arg)
+{
+    const size_t n = strcspn(arg, "=");
+    for (size_t i = 0; i < sizeof(retired_flags) / sizeof(retired_flags[0]); i++)
+        if (strlen(retired_flags[i].flag) == n && !strncmp(arg, retired_flags[i].flag, n))
+            return retired_flags[i].instead;
+    return NULL;
+}
+
 static int getopt_error(CliSettings *s, int ret, char *const argv[])
 {
     const char *arg = argv[optind - 1];
+    const char *instead = retired_replacement(arg);
+    if (instead)
+        return fail(s,
+                    "option %.*s is not supported by this vmaf (nor by libvmaf's since 2.0); "
+                    "use %s",
+                    (int)strcspn(arg, "="), arg, instead);
     if (ret == ':' && optopt == 'h')
         return fail(s, "option -h (height) needs an argument; help is --help");
     if (ret == ':')
@@ -620,6 +667,9 @@ static int check_settings(CliSettings *s)
                             "parameter",
                             s->model[i].cfg.name);
     }
+    if (s->backend == CLI_BACKEND_CUDA && s->gpumask)
+        return fail(s, "--gpumask keeps every feature off the GPU, --backend cuda asks for it: "
+                       "give one of them");
     if (!s->output_fmt)
         s->output_fmt = VMAF_OUTPUT_FORMAT_XML;
     return 0;

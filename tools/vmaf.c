@@ -86,18 +86,28 @@ static int open_inputs(Run *r)
     return check_inputs_match(r);
 }
 
-/* Without a usable device the library has said why, in one line: the CPU
- * computes everything then. */
+/* --backend auto takes CUDA where a device is usable and the CPU otherwise;
+ * --backend cuda fails without one. The library has said why in one line
+ * (at INFO, so not under -q). */
 static int select_backend(Run *r)
 {
+    const bool asked = r->cli.backend == CLI_BACKEND_CUDA;
     if (r->cli.backend == CLI_BACKEND_CPU)
         return 0;
 #ifdef VMAF_HAVE_CUDA
     VmafCudaState *state;
     VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};
     int err = vmaf_cuda_state_init(&state, cfg);
-    if (err == -ENODEV)
+    if (err == -ENODEV && asked)
+        return report(r,
+                      "--backend cuda: no usable CUDA device%s; --backend auto or cpu scores on "
+                      "the CPU",
+                      r->cli.quiet ? " (run without -q to see why)" : "");
+    if (err == -ENODEV) {
+        if (!r->cli.quiet)
+            fputs("vmaf: no usable CUDA device: features run on the CPU\n", stderr);
         return 0;
+    }
     if (!err) {
         err = vmaf_cuda_import_state(r->vmaf, state);
         vmaf_cuda_state_free(state);
@@ -106,8 +116,9 @@ static int select_backend(Run *r)
         return report(r, "could not set up the CUDA backend (%s)", strerror(-err));
     r->cuda = true;
 #else
-    if (r->cli.backend == CLI_BACKEND_CUDA)
-        fputs("vmaf: this build has no CUDA backend; features run on the CPU\n", stderr);
+    if (asked)
+        return report(r, "--backend cuda: this build has no CUDA backend (it was built without "
+                         "a CUDA compiler); --backend auto or cpu scores on the CPU");
 #endif
     return 0;
 }
@@ -143,7 +154,7 @@ static int init_context(Run *r)
 {
     const CliSettings *c = &r->cli;
     VmafConfiguration cfg = {
-        .log_level = VMAF_LOG_LEVEL_INFO,
+        .log_level = c->quiet ? VMAF_LOG_LEVEL_ERROR : VMAF_LOG_LEVEL_INFO,
         .n_threads = c->thread_cnt,
         .n_subsample = c->subsample,
         .cpumask = c->cpumask,
@@ -186,10 +197,7 @@ static int report_model_error(Run *r, const CliModel *m, int err)
     if (err != -ENOMEM)
         return EXIT_RUNTIME;
     if (m->version)
-        return report(r,
-                      "could not load model version \"%s\" (%s; model files are looked up "
-                      "in $VMAF_MODEL_DIR)",
-                      m->version, strerror(-err));
+        return report(r, "could not load model version \"%s\" (%s)", m->version, strerror(-err));
     return report(r, "could not load model file \"%s\" (%s)", m->path, strerror(-err));
 }
 
@@ -297,9 +305,10 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
     if (ret_ref != ret_dist) {
         /* Like libvmaf's tool: the frames both inputs have are scored. */
         progress_break_line(&r->progress);
-        fprintf(stderr, "\"%s\" ended before \"%s\".\n",
-                ret_ref ? r->cli.path_dist : r->cli.path_ref,
-                ret_ref ? r->cli.path_ref : r->cli.path_dist);
+        if (!r->cli.quiet)
+            fprintf(stderr, "\"%s\" ended before \"%s\".\n",
+                    ret_ref ? r->cli.path_dist : r->cli.path_ref,
+                    ret_ref ? r->cli.path_ref : r->cli.path_dist);
     }
     return 0;
 }

@@ -218,7 +218,7 @@ int vmaf_cuda_runtime_probe(int device, void *cu_ctx, VmafCudaDevice *dev)
     const cudaError_t found = cudaGetDeviceCount(&count);
     if (found != cudaSuccess || !count) {
         (void)cudaGetLastError();
-        vmaf_log(VMAF_LOG_LEVEL_INFO, "cuda: no usable device (%s); features run on the CPU",
+        vmaf_log(VMAF_LOG_LEVEL_INFO, "cuda: no usable device (%s)",
                  found != cudaSuccess ? no_device_reason(found) : "none found");
         return -ENODEV;
     }
@@ -229,8 +229,8 @@ int vmaf_cuda_runtime_probe(int device, void *cu_ctx, VmafCudaDevice *dev)
         if (err)
             return err;
     } else if (device < 0 || device >= count) {
-        vmaf_log(VMAF_LOG_LEVEL_WARNING,
-                 "cuda: there is no device %d (%d found); features run on the CPU", device, count);
+        vmaf_log(VMAF_LOG_LEVEL_WARNING, "cuda: no usable device (there is no device %d; %d found)",
+                 device, count);
         return -ENODEV;
     }
     struct cudaDeviceProp prop;
@@ -239,8 +239,8 @@ int vmaf_cuda_runtime_probe(int device, void *cu_ctx, VmafCudaDevice *dev)
         return err;
     if (prop.major * 10 + prop.minor < MIN_COMPUTE_CAPABILITY) {
         vmaf_log(VMAF_LOG_LEVEL_INFO,
-                 "cuda: device %d (%s) has compute capability %d.%d, the kernels need %d.%d or "
-                 "later; features run on the CPU",
+                 "cuda: no usable device (device %d, %s, has compute capability %d.%d; the "
+                 "kernels need %d.%d or later)",
                  device, prop.name, prop.major, prop.minor, MIN_COMPUTE_CAPABILITY / 10,
                  MIN_COMPUTE_CAPABILITY % 10);
         return -ENODEV;
