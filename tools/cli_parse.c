@@ -599,7 +599,6 @@ static const struct {
     {"--pool", "the output file's pooled_metrics (min, max, mean, harmonic_mean)"},
     {"--phone-model", "--model version=vmaf_v0.6.1:enable_transform"},
     {"--ci", "--model version=vmaf_b_v0.6.3 (a bootstrap model)"},
-    {"--thread", "--threads N"},
     {"--model_path", "--model path=FILE"},
     {"--model-path", "--model path=FILE"},
 };
