@@ -5,6 +5,7 @@
 # scored over the frames both have, with a warning.
 # Usage: bad_input.sh VMAF GEN_YUV WORKDIR
 vmaf=$1 gen=$2 dir=$3
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir" && cd "$dir" || exit 1
 rm -f ./*.json ./*.yuv ./*.y4m ./*.pkl
 fails=0 cases=0
@@ -28,18 +29,12 @@ printf '{"model_dict": {' > bad_model.json
 raw="-w 64 -h 64 -p 420 -b 8"
 frame=6144 # bytes of one 64x64 4:2:0 8-bit frame
 
-fail() {
-    echo "FAIL ($1): vmaf $2"
-    echo "     said: $3"
-    fails=$((fails + 1))
-}
+. "$here/cli_lib.sh"
 
 # run ARGS...: runs vmaf writing out.json; sets status and msg (stderr).
 run() {
-    cases=$((cases + 1))
     rm -f out.json .vmaf-*
-    msg=$(timeout $limit "$vmaf" "$@" -o out.json --json 2>&1 >/dev/null)
-    status=$?
+    run_vmaf $limit "$@" -o out.json --json
 }
 
 # says PATTERN: msg contains PATTERN (any msg for an empty one).

@@ -5,23 +5,18 @@
 # where no GPU is usable (only auto falls back to the CPU).
 # Usage: flags.sh VMAF GEN_YUV WORKDIR
 vmaf=$1 gen=$2 dir=$3
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir" && cd "$dir" || exit 1
 rm -rf ./*.json ./*.yuv models
 fails=0 cases=0
 # Large enough for every extractor of the CTC presets (cambi, float_ms_ssim).
 "$gen" -w 224 -h 224 -p 420 -b 8 -n 3 -s 1 -k mix ref.yuv dis.yuv || exit 1
 raw="-w 224 -h 224 -p 420 -b 8"
-fail() {
-    echo "FAIL ($1): vmaf $2"
-    echo "     said: $3"
-    fails=$((fails + 1))
-}
+. "$here/cli_lib.sh"
 # run ARGS...: sets status and msg (stderr); stdout is dropped.
 run() {
-    cases=$((cases + 1))
     rm -f out.json
-    msg=$(timeout 300 "$vmaf" "$@" 2>&1 >/dev/null)
-    status=$?
+    run_vmaf 300 "$@"
 }
 
 # --- The reference CLI's flags, each accepted (exit 0, scores written).
@@ -59,7 +54,7 @@ EOF_FLAGS
 # --- -q: errors only. A model file in $VMAF_MODEL_DIR makes the library log
 # a line at INFO (and a CUDA build without a GPU another): both absent with -q.
 mkdir -p models
-src_model=$(cd "$(dirname "$0")" 2>/dev/null && pwd)/../../model/vmaf_v0.6.1.json
+src_model=$here/../../model/vmaf_v0.6.1.json
 if [ -f "$src_model" ]; then
     cp "$src_model" models/
     cases=$((cases + 1))
