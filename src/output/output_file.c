@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "log.h"
+#include "core/log.h"
 #include "output_file.h"
 
 /* Symlinks followed before giving up, as the kernel does. */
