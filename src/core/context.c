@@ -9,8 +9,8 @@
 #include "cpu.h"
 #include "feature_name.h"
 #include "log.h"
-#include "model.h"
-#include "predict.h"
+#include "model/model.h"
+#include "model/predict.h"
 
 int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
 {

@@ -6,7 +6,7 @@
 
 #include "core/feature_extractor.h"
 #include "core/feature_name.h"
-#include "core/model.h"
+#include "model/model.h"
 #include "fuzz.h"
 #include "libvmaf/libvmaf.h"
 

@@ -12,8 +12,8 @@
 #include "core/feature_collector.h"
 #include "core/json.h"
 #include "core/log.h"
-#include "core/model.h"
-#include "core/predict.h"
+#include "model/model.h"
+#include "model/predict.h"
 
 static char *model_path(const char *file)
 {

@@ -9,8 +9,8 @@
 #include "model_test_util.h"
 #include "core/feature_collector.h"
 #include "core/feature_extractor.h"
-#include "core/model.h"
-#include "core/predict.h"
+#include "model/model.h"
+#include "model/predict.h"
 
 #define VIF0 "VMAF_integer_feature_vif_scale0_score"
 #define ADM2 "VMAF_integer_feature_adm2_score"

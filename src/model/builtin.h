@@ -1,7 +1,7 @@
 /* Netflix's model files compiled into the library (model/ in the source
  * tree; the table is generated at build time by cmake/embed_models.cmake). */
-#ifndef VMAF_CORE_MODEL_BUILTIN_H
-#define VMAF_CORE_MODEL_BUILTIN_H
+#ifndef VMAF_MODEL_BUILTIN_H
+#define VMAF_MODEL_BUILTIN_H
 
 #include <stddef.h>
 

@@ -1,9 +1,9 @@
 /* Where a model's JSON comes from: a file, or a version name looked up in
  * $VMAF_MODEL_DIR and then among the built-in models. Errors are logged. */
-#ifndef VMAF_CORE_MODEL_SOURCE_H
-#define VMAF_CORE_MODEL_SOURCE_H
+#ifndef VMAF_MODEL_SOURCE_H
+#define VMAF_MODEL_SOURCE_H
 
-#include "json.h"
+#include "core/json.h"
 
 /* Reads and parses the model file at path (at most 64 MiB). *root is the
  * caller's (vmaf_json_free()). -EINVAL for a .pkl file, one that cannot be

@@ -1,11 +1,11 @@
 /* Model internals (Netflix's JSON model format, nu-SVR with an RBF kernel). */
-#ifndef VMAF_CORE_MODEL_H
-#define VMAF_CORE_MODEL_H
+#ifndef VMAF_MODEL_MODEL_H
+#define VMAF_MODEL_MODEL_H
 
 #include <stdbool.h>
 
 #include "libvmaf/model.h"
-#include "dict.h"
+#include "core/dict.h"
 
 typedef struct VmafModelFeature {
     char *name;                /* provided feature name, e.g. VMAF_integer_feature_adm2_score */
@@ -13,8 +13,8 @@ typedef struct VmafModelFeature {
     double slope, intercept;   /* normalisation of this feature */
 } VmafModelFeature;
 
-/* The context reaches the features through these accessors; only model.c
- * (loading) and predict.c (prediction) use the structs below. */
+/* The context reaches the features through these accessors; only src/model/
+ * uses the structs below. */
 unsigned vmaf_model_feature_count(const VmafModel *model);
 const VmafModelFeature *vmaf_model_feature(const VmafModel *model, unsigned i);
 const char *vmaf_model_name(const VmafModel *model);

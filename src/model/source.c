@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 
 #include "libvmaf/model.h"
-#include "log.h"
-#include "model_builtin.h"
-#include "model_source.h"
+#include "core/log.h"
+#include "builtin.h"
+#include "source.h"
 
 #define MODEL_FILE_MAX_SIZE (64u << 20)
 

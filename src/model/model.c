@@ -1,0 +1,131 @@
+/* The public model API: loading one model, feature option overloads,
+ * destruction and the accessors the context uses. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/feature_extractor.h"
+#include "loader.h"
+#include "model.h"
+#include "source.h"
+
+int vmaf_model_load_from_path(VmafModel **model, VmafModelConfig *cfg, const char *path)
+{
+    if (!model || !path)
+        return -EINVAL;
+    *model = NULL;
+    VmafJsonValue *root;
+    int err = vmaf_model_json_from_path(path, &root);
+    if (err)
+        return err;
+    const VmafModelLoader ld = vmaf_model_loader(cfg, path);
+    err = vmaf_model_from_json(&ld, root, vmaf_model_config_name(cfg), model);
+    vmaf_json_free(root);
+    return err;
+}
+
+int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version)
+{
+    if (!model || !version)
+        return -EINVAL;
+    *model = NULL;
+    VmafJsonValue *root;
+    char *origin;
+    int err = vmaf_model_json_from_version(version, &root, &origin);
+    if (err)
+        return err;
+    const VmafModelLoader ld = vmaf_model_loader(cfg, origin);
+    err = vmaf_model_from_json(&ld, root, vmaf_model_config_name(cfg), model);
+    vmaf_json_free(root);
+    free(origin);
+    return err;
+}
+
+int vmaf_model_feature_overload(VmafModel *model, const char *feature_name,
+                                VmafFeatureDictionary *opts_dict)
+{
+    int err = !model || !feature_name || !opts_dict ? -EINVAL : 0;
+    for (unsigned i = 0; !err && i < model->feature_cnt; i++) {
+        const VmafFeatureExtractor *fex =
+            vmaf_get_feature_extractor_by_feature_name(model->feature[i].name, 0);
+        if (fex && !strcmp(fex->name, feature_name))
+            err = vmaf_dictionary_merge(&model->feature[i].opts_dict, opts_dict);
+    }
+    vmaf_feature_dictionary_free(&opts_dict);
+    return err;
+}
+
+int vmaf_model_collection_feature_overload(VmafModel *model, VmafModelCollection **model_collection,
+                                           const char *feature_name,
+                                           VmafFeatureDictionary *opts_dict)
+{
+    const VmafModelCollection *c = model_collection ? *model_collection : NULL;
+    int err = c ? 0 : -EINVAL;
+    for (unsigned i = 0; !err && i < c->cnt; i++) {
+        VmafDictionary *copy;
+        if (!(err = vmaf_dictionary_copy(opts_dict, &copy)))
+            err = vmaf_model_feature_overload(c->model[i], feature_name, copy);
+    }
+    if (err) {
+        vmaf_feature_dictionary_free(&opts_dict);
+        return err;
+    }
+    return vmaf_model_feature_overload(model, feature_name, opts_dict);
+}
+
+void vmaf_model_destroy(VmafModel *model)
+{
+    if (!model)
+        return;
+    for (unsigned i = 0; model->feature && i < model->feature_cnt; i++) {
+        free(model->feature[i].name);
+        vmaf_feature_dictionary_free(&model->feature[i].opts_dict);
+    }
+    free(model->feature);
+    free(model->transform.knot);
+    free(model->svm.coef);
+    free(model->svm.sv);
+    free(model->name);
+    free(model);
+}
+
+void vmaf_model_collection_destroy(VmafModelCollection *model_collection)
+{
+    if (!model_collection)
+        return;
+    for (unsigned i = 0; i < model_collection->cnt; i++)
+        vmaf_model_destroy(model_collection->model[i]);
+    free(model_collection->model);
+    free(model_collection->name);
+    free(model_collection);
+}
+
+unsigned vmaf_model_feature_count(const VmafModel *model)
+{
+    return model ? model->feature_cnt : 0;
+}
+
+const VmafModelFeature *vmaf_model_feature(const VmafModel *model, unsigned i)
+{
+    return model && i < model->feature_cnt ? &model->feature[i] : NULL;
+}
+
+const char *vmaf_model_name(const VmafModel *model)
+{
+    return model ? model->name : NULL;
+}
+
+unsigned vmaf_model_collection_count(const VmafModelCollection *c)
+{
+    return c ? c->cnt : 0;
+}
+
+VmafModel *vmaf_model_collection_member(const VmafModelCollection *c, unsigned i)
+{
+    return c && i < c->cnt ? c->model[i] : NULL;
+}
+
+const char *vmaf_model_collection_name(const VmafModelCollection *c)
+{
+    return c ? c->name : NULL;
+}
