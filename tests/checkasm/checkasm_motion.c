@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "checkasm.h"
-#include "feature/motion/motion_dsp.h"
+#include "feature/motion_common/motion_dsp.h"
 
 #define MAX_W 300
 #define BENCH_W 1920

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "checkasm.h"
-#include "feature/float_ssim/float_ssim_dsp.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
 #include "feature/ssim/ssim_dsp.h"
 
 #define MAX_W 300

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "core/feature_extractor.h"
-#include "feature/adm/adm_csf.h"
+#include "feature/adm_common/adm_csf.h"
 #include "feature/adm/adm_dsp.h"
 #include "libvmaf/feature.h"
 #include "test.h"

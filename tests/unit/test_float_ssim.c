@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "feature/float_ssim/float_ssim_dsp.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
 #include "ssim_test_util.h"
 
 extern const VmafFeatureExtractor vmaf_fex_float_ssim;

@@ -1,6 +1,6 @@
 /* The kernel of the integer motion twins (motion_v2_cuda and motion_cuda)
  * emulated on the CPU, no GPU needed: the steps of
- * src/feature/motion/cuda/motion_cuda_tile.h, which the kernel runs, are run
+ * src/feature/motion_common/cuda/motion_cuda_tile.h, which the kernel runs, are run
  * here block by block and thread by thread, the frame before in a buffer of
  * the twin's pitch as its device-to-device copy leaves it, the shared
  * memory filled with garbage first. Every row's sum must equal the CPU
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "feature/motion/cuda/motion_cuda_tile.h"
-#include "feature/motion/motion_common.h"
+#include "feature/motion_common/cuda/motion_cuda_tile.h"
+#include "feature/motion_common/motion_common.h"
 #include "test.h"
 #include "emu_util.h"
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "adm_csf.h"
+#include "feature/adm_common/adm_csf.h"
 #include "adm_dsp.h"
 
 #ifdef __cplusplus

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "feature/adm/adm_csf.h"
+#include "feature/adm_common/adm_csf.h"
 #include "feature/float_common/float_plane.h"
 #include "float_adm_common.h"
 

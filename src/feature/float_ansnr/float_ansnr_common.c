@@ -3,7 +3,7 @@
 
 #include "core/log.h"
 #include "feature/float_common/float_plane.h"
-#include "feature/float_psnr/float_psnr_range.h"
+#include "feature/float_common/float_psnr_range.h"
 #include "float_ansnr_common.h"
 
 const char *const float_ansnr_provided_features[] = {"float_ansnr", NULL};

@@ -10,8 +10,8 @@
 
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
-#include "feature/float_ssim/float_ssim_dsp.h"
-#include "feature/float_ssim/ssim_pass.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
+#include "feature/ssim_pass/ssim_pass.h"
 #include "float_ms_ssim_common.h"
 #include "float_ms_ssim_dsp.h"
 

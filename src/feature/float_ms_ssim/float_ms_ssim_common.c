@@ -2,7 +2,7 @@
 #include <math.h>
 
 #include "core/log.h"
-#include "feature/float_ssim/ssim_db.h"
+#include "feature/ssim_pass/ssim_db.h"
 #include "float_ms_ssim_common.h"
 #include "float_ms_ssim_dsp.h"
 

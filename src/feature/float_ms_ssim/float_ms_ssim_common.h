@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
-#include "feature/float_ssim/ssim_pass.h"
+#include "feature/ssim_pass/ssim_pass.h"
 
 #define MS_SSIM_SCALES 5
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "core/hd.h"
-#include "feature/float_ssim/float_ssim_math.h"
+#include "feature/ssim_pass/float_ssim_math.h"
 
 #define MS_SSIM_LPF_RADIUS 4
 

@@ -1,7 +1,7 @@
 #include <math.h>
 
 #include "float_psnr_common.h"
-#include "float_psnr_range.h"
+#include "feature/float_common/float_psnr_range.h"
 
 const char *const float_psnr_provided_features[] = {"float_psnr", NULL};
 

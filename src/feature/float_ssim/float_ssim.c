@@ -10,8 +10,8 @@
 #include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "float_ssim_common.h"
-#include "float_ssim_dsp.h"
-#include "ssim_pass.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
+#include "feature/ssim_pass/ssim_pass.h"
 
 typedef struct FloatSsimState {
     FloatSsimOptions opt;

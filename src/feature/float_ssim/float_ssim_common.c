@@ -3,8 +3,8 @@
 
 #include "core/log.h"
 #include "float_ssim_common.h"
-#include "float_ssim_dsp.h"
-#include "ssim_db.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
+#include "feature/ssim_pass/ssim_db.h"
 
 const char *const float_ssim_provided_features[] = {"float_ssim", NULL};
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
-#include "ssim_pass.h"
+#include "feature/ssim_pass/ssim_pass.h"
 
 #define FLOAT_SSIM_MAX_SCALE 10
 

@@ -10,7 +10,7 @@
 
 #include "core/feature_extractor.h"
 #include "core/log.h"
-#include "motion_common.h"
+#include "feature/motion_common/motion_common.h"
 
 #define SAD_FEATURE "VMAF_integer_feature_motion_sad_score"
 #define DEBUG_FEATURE "VMAF_integer_feature_motion_score"

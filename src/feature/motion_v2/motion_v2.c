@@ -1,7 +1,7 @@
 /* motion_v2: the fork's single-pass motion. Blurring is linear, so the SAD
  * of two blurred frames is the sum of |blur(previous - current)|: one pass
  * over the frame difference, through the code it shares with the integer
- * motion (../motion/motion_common.h), with no blurred frames kept. Its sad
+ * motion (../motion_common/motion_common.h), with no blurred frames kept. Its sad
  * score is therefore the integer motion's
  * (VMAF_integer_feature_motion_sad_score), and motion2_v2 / motion3_v2 are
  * that extractor's motion2 / motion3 in its default three-frame window,
@@ -17,7 +17,7 @@
 
 #include "core/feature_extractor.h"
 #include "core/log.h"
-#include "feature/motion/motion_common.h"
+#include "feature/motion_common/motion_common.h"
 
 #define SAD_FEATURE "VMAF_integer_feature_motion_v2_sad_score"
 #define MOTION2_FEATURE "VMAF_integer_feature_motion2_v2_score"

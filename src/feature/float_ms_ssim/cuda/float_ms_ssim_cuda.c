@@ -12,8 +12,8 @@
 #include "core/feature_extractor.h"
 #include "cuda/twin.h"
 #include "feature/float_ms_ssim/float_ms_ssim_common.h"
-#include "feature/float_ssim/float_ssim_dsp.h"
-#include "feature/float_ssim/ssim_pass.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
+#include "feature/ssim_pass/ssim_pass.h"
 #include "float_ms_ssim_cuda.h"
 
 typedef struct FloatMsSsimCudaState {

@@ -1,6 +1,6 @@
 /* The device stage of the float_ms_ssim twin: each scored plane's samples as
  * floats, its four decimated scales, every scale's per-pixel terms
- * (float_ssim/cuda/ssim_pass_cuda.h) and their running sums (serial_sum.h),
+ * (ssim_pass/cuda/ssim_pass_cuda.h) and their running sums (serial_sum.h),
  * queued on one stream. */
 #ifndef VMAF_FEATURE_FLOAT_MS_SSIM_CUDA_FLOAT_MS_SSIM_CUDA_H
 #define VMAF_FEATURE_FLOAT_MS_SSIM_CUDA_FLOAT_MS_SSIM_CUDA_H
@@ -10,7 +10,7 @@
 
 #include "cuda/cuda_api.h"
 #include "feature/float_ms_ssim/float_ms_ssim_common.h"
-#include "feature/float_ssim/cuda/ssim_pass_cuda.h"
+#include "feature/ssim_pass/cuda/ssim_pass_cuda.h"
 
 #ifdef __cplusplus
 extern "C" {

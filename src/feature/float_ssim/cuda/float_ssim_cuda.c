@@ -13,7 +13,7 @@
 #include "core/feature_extractor.h"
 #include "cuda/twin.h"
 #include "feature/float_ssim/float_ssim_common.h"
-#include "feature/float_ssim/float_ssim_dsp.h"
+#include "feature/ssim_pass/float_ssim_dsp.h"
 #include "float_ssim_cuda.h"
 
 typedef struct FloatSsimCudaState {

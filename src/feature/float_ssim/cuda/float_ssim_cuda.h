@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "cuda/cuda_api.h"
-#include "ssim_pass_cuda.h"
+#include "feature/ssim_pass/cuda/ssim_pass_cuda.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
 /* The per-sample steps of the float_ssim twin's kernels before the SSIM
  * pass, as C and as CUDA (core/hd.h): tests/unit/test_float_ssim_cuda_emu.c
  * runs them on the CPU. The arithmetic is the CPU stages' own
- * (float_ssim_math.h). */
+ * (../../ssim_pass/float_ssim_math.h). */
 #ifndef VMAF_FEATURE_FLOAT_SSIM_CUDA_FLOAT_SSIM_CUDA_TILE_H
 #define VMAF_FEATURE_FLOAT_SSIM_CUDA_FLOAT_SSIM_CUDA_TILE_H
 
@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "core/hd.h"
-#include "feature/float_ssim/float_ssim_math.h"
+#include "feature/ssim_pass/float_ssim_math.h"
 #include "float_ssim_cuda.h"
 
 /* Sample i (raster order) of picture pic to float. */

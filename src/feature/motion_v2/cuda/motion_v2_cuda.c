@@ -1,6 +1,6 @@
 /* motion_v2_cuda, the CUDA twin of motion_v2. motion_v2's sad score is the
  * integer motion's in its three-frame window (../motion_v2.c), so the twin
- * is motion_cuda's (../../motion/cuda/motion_cuda_twin.h) under motion_v2's
+ * is motion_cuda's (../../motion_common/cuda/motion_cuda_twin.h) under motion_v2's
  * names: the kernel sums the blurred difference of the shared reference
  * luma and the frame before, which stays on the device; motion2_v2 and
  * motion3_v2 come from an instance of motion_v2 at the flush. motion_v2
@@ -8,8 +8,8 @@
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
-#include "feature/motion/cuda/motion_cuda_twin.h"
-#include "feature/motion/motion_common.h"
+#include "feature/motion_common/cuda/motion_cuda_twin.h"
+#include "feature/motion_common/motion_common.h"
 
 extern const VmafFeatureExtractor vmaf_fex_motion_v2;
 

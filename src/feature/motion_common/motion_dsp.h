@@ -2,8 +2,8 @@
  * n is subtracted from that of an earlier frame, the difference is blurred
  * with a separable 5-tap Q16 filter (mirrored edges, vertical pass first) and
  * the absolute values of the blurred difference are summed. */
-#ifndef VMAF_FEATURE_MOTION_DSP_H
-#define VMAF_FEATURE_MOTION_DSP_H
+#ifndef VMAF_FEATURE_MOTION_COMMON_DSP_H
+#define VMAF_FEATURE_MOTION_COMMON_DSP_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,8 +2,8 @@
  * scale's detail bands get, and its fixed-point forms. Every function keeps
  * libvmaf's float/double steps, since the factors are truncated to integers
  * afterwards and one float ulp can change a score. */
-#ifndef VMAF_FEATURE_ADM_CSF_H
-#define VMAF_FEATURE_ADM_CSF_H
+#ifndef VMAF_FEATURE_ADM_COMMON_ADM_CSF_H
+#define VMAF_FEATURE_ADM_COMMON_ADM_CSF_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -4,14 +4,14 @@
  * structure terms, written in raster order as four sequences of doubles
  * that the CPU's running sums add up (SsimSums: lcs, l, c, s). The sums
  * themselves are the caller's. */
-#ifndef VMAF_FEATURE_FLOAT_SSIM_CUDA_SSIM_PASS_CUDA_H
-#define VMAF_FEATURE_FLOAT_SSIM_CUDA_SSIM_PASS_CUDA_H
+#ifndef VMAF_FEATURE_SSIM_PASS_CUDA_SSIM_PASS_CUDA_H
+#define VMAF_FEATURE_SSIM_PASS_CUDA_SSIM_PASS_CUDA_H
 
 #include <stddef.h>
 
 #include "core/hd.h"
 #include "cuda/cuda_api.h"
-#include "feature/float_ssim/float_ssim_math.h"
+#include "feature/ssim_pass/float_ssim_math.h"
 
 #ifdef __cplusplus
 extern "C" {

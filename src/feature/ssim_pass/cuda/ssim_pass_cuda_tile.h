@@ -13,14 +13,14 @@
  *    at the position's raster index of each sequence.
  * Every value is the CPU's (ssim_pass.c): the same float and double
  * operations in the same order. */
-#ifndef VMAF_FEATURE_FLOAT_SSIM_CUDA_SSIM_PASS_CUDA_TILE_H
-#define VMAF_FEATURE_FLOAT_SSIM_CUDA_SSIM_PASS_CUDA_TILE_H
+#ifndef VMAF_FEATURE_SSIM_PASS_CUDA_SSIM_PASS_CUDA_TILE_H
+#define VMAF_FEATURE_SSIM_PASS_CUDA_SSIM_PASS_CUDA_TILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "core/hd.h"
-#include "feature/float_ssim/float_ssim_math.h"
+#include "feature/ssim_pass/float_ssim_math.h"
 #include "ssim_pass_cuda.h"
 
 #define SSIM_PASS_TILE_IN_W (SSIM_PASS_CUDA_TILE_W + SSIM_WINDOW - 1)

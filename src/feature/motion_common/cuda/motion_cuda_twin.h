@@ -4,15 +4,15 @@
  * extractor derive motion2 and motion3 at the flush; they differ in the
  * names of their features and in the CPU extractor. Their options tables
  * point into MotionCudaState. */
-#ifndef VMAF_FEATURE_MOTION_CUDA_MOTION_CUDA_TWIN_H
-#define VMAF_FEATURE_MOTION_CUDA_MOTION_CUDA_TWIN_H
+#ifndef VMAF_FEATURE_MOTION_COMMON_CUDA_MOTION_CUDA_TWIN_H
+#define VMAF_FEATURE_MOTION_COMMON_CUDA_MOTION_CUDA_TWIN_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
 #include "cuda/twin.h"
-#include "feature/motion/motion_common.h"
+#include "feature/motion_common/motion_common.h"
 
 enum { MOTION_CUDA_HISTORY_MAX = 2 };
 

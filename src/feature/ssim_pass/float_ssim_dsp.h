@@ -6,8 +6,8 @@
  * C reference keeps: samples, window outputs and (co)variances are float;
  * every filter multiplies in float and accumulates the products in double;
  * the per-pixel terms mix float and double exactly as documented below. */
-#ifndef VMAF_FEATURE_FLOAT_SSIM_DSP_H
-#define VMAF_FEATURE_FLOAT_SSIM_DSP_H
+#ifndef VMAF_FEATURE_SSIM_PASS_FLOAT_SSIM_DSP_H
+#define VMAF_FEATURE_SSIM_PASS_FLOAT_SSIM_DSP_H
 
 #include <stddef.h>
 #include <stdint.h>

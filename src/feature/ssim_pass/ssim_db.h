@@ -1,7 +1,7 @@
 /* The dB form of an SSIM score (enable_db) and its optional cap (clip_db),
  * shared by float_ssim and float_ms_ssim. */
-#ifndef VMAF_FEATURE_FLOAT_SSIM_SSIM_DB_H
-#define VMAF_FEATURE_FLOAT_SSIM_SSIM_DB_H
+#ifndef VMAF_FEATURE_SSIM_PASS_SSIM_DB_H
+#define VMAF_FEATURE_SSIM_PASS_SSIM_DB_H
 
 #include <math.h>
 

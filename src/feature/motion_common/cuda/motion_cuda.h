@@ -1,7 +1,7 @@
 /* The device stage of the motion twin: the blurred luma difference of two
  * frames, its absolute values summed per row. */
-#ifndef VMAF_FEATURE_MOTION_CUDA_MOTION_CUDA_H
-#define VMAF_FEATURE_MOTION_CUDA_MOTION_CUDA_H
+#ifndef VMAF_FEATURE_MOTION_COMMON_CUDA_MOTION_CUDA_H
+#define VMAF_FEATURE_MOTION_COMMON_CUDA_MOTION_CUDA_H
 
 #include <stddef.h>
 #include <stdint.h>

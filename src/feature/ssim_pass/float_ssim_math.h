@@ -3,8 +3,8 @@
  * and as CUDA (core/hd.h): the edge mirror, one output of the Gaussian
  * window and the luminance, contrast and structure terms of a pixel. The
  * float/double mix of every expression is libvmaf's. */
-#ifndef VMAF_FEATURE_FLOAT_SSIM_FLOAT_SSIM_MATH_H
-#define VMAF_FEATURE_FLOAT_SSIM_FLOAT_SSIM_MATH_H
+#ifndef VMAF_FEATURE_SSIM_PASS_FLOAT_SSIM_MATH_H
+#define VMAF_FEATURE_SSIM_PASS_FLOAT_SSIM_MATH_H
 
 #include <math.h>
 #include <stddef.h>

@@ -3,8 +3,8 @@
  * Gaussian-windowed moments streamed through a ring of SSIM_WINDOW rows, and
  * the mean luminance, contrast, structure and SSIM over the (w - 10) x
  * (h - 10) window positions). */
-#ifndef VMAF_FEATURE_FLOAT_SSIM_SSIM_PASS_H
-#define VMAF_FEATURE_FLOAT_SSIM_SSIM_PASS_H
+#ifndef VMAF_FEATURE_SSIM_PASS_SSIM_PASS_H
+#define VMAF_FEATURE_SSIM_PASS_SSIM_PASS_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* The range of libvmaf's float PSNRs (float_psnr, float_anpsnr), whose
  * samples are at 8-bit scale whatever the depth (8, 10, 12 or 16). */
-#ifndef VMAF_FEATURE_FLOAT_PSNR_RANGE_H
-#define VMAF_FEATURE_FLOAT_PSNR_RANGE_H
+#ifndef VMAF_FEATURE_FLOAT_COMMON_FLOAT_PSNR_RANGE_H
+#define VMAF_FEATURE_FLOAT_COMMON_FLOAT_PSNR_RANGE_H
 
 /* The largest sample at 8-bit scale: 255, 255.75, 255.9375, 255.99609375. */
 static inline double float_psnr_peak(unsigned bpc)

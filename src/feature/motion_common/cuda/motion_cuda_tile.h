@@ -9,15 +9,15 @@
  * x0 + t horizontally, and thread t adds its absolute value to its share of
  * the row's sum, modulo 2^32 like the CPU's (the order of integer additions
  * cannot change it). Shifts and roundings are the CPU's (motion_dsp.c). */
-#ifndef VMAF_FEATURE_MOTION_CUDA_MOTION_CUDA_TILE_H
-#define VMAF_FEATURE_MOTION_CUDA_MOTION_CUDA_TILE_H
+#ifndef VMAF_FEATURE_MOTION_COMMON_CUDA_MOTION_CUDA_TILE_H
+#define VMAF_FEATURE_MOTION_COMMON_CUDA_MOTION_CUDA_TILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/hd.h"
-#include "feature/motion/motion_dsp.h"
+#include "feature/motion_common/motion_dsp.h"
 #include "motion_cuda.h"
 
 enum {

@@ -1,8 +1,8 @@
 /* What the integer motion extractors (motion, motion_v2) share: the options
  * that shape their scores, the sad of the blurred luma difference through
  * the DSP table, and the motion2 / motion3 derivation at the flush. */
-#ifndef VMAF_FEATURE_MOTION_COMMON_H
-#define VMAF_FEATURE_MOTION_COMMON_H
+#ifndef VMAF_FEATURE_MOTION_COMMON_COMMON_H
+#define VMAF_FEATURE_MOTION_COMMON_COMMON_H
 
 #include <stdbool.h>
 #include <stddef.h>
