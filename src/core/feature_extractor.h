@@ -1,7 +1,8 @@
 /* Feature extractors. A VmafFeatureExtractor is the constant class (name,
  * options, callbacks); a VmafFexContext is one instance of it with its parsed
- * options and private state. Backends add their extractors to the registry
- * (registry.c); the context picks one per requested feature. */
+ * options and private state. Each metric folder defines its extractors and
+ * the build lists them in the registry (registry.c); the context picks one
+ * per requested feature. */
 #ifndef VMAF_CORE_FEATURE_EXTRACTOR_H
 #define VMAF_CORE_FEATURE_EXTRACTOR_H
 
@@ -74,8 +75,14 @@ void vmaf_fex_context_destroy(VmafFexContext *ctx);
 int vmaf_fex_append(VmafFexContext *ctx, VmafFeatureCollector *fc, const char *provided_name,
                     double value, unsigned index);
 
-/* Registry (registry.c). */
+/* Registry (registry.c): every extractor built, CPU ones first, then the
+ * twins of each backend; NULL-terminated. Generated from the metric folders
+ * (cmake/registry.cmake). */
+extern const VmafFeatureExtractor *const vmaf_feature_extractors[];
+/* The extractor of that name, or NULL. */
 const VmafFeatureExtractor *vmaf_get_feature_extractor_by_name(const char *name);
+/* The first extractor providing feature among those with a flag of flags
+ * (any when 0): the CPU one unless a backend's flag is given. NULL if none. */
 const VmafFeatureExtractor *vmaf_get_feature_extractor_by_feature_name(const char *feature,
                                                                        uint64_t flags);
 
