@@ -35,13 +35,21 @@ void vmaf_feature_collector_destroy(VmafFeatureCollector *fc)
     free(fc);
 }
 
-static FeatureVector *find_vector(VmafFeatureCollector *fc, const char *name)
+static int find_slot(const VmafFeatureCollector *fc, const char *name, unsigned *slot)
 {
     for (unsigned i = 0; i < fc->cnt; i++) {
-        if (!strcmp(fc->feature_vector[i]->name, name))
-            return fc->feature_vector[i];
+        if (!strcmp(fc->feature_vector[i]->name, name)) {
+            *slot = i;
+            return 0;
+        }
     }
-    return NULL;
+    return -ENOENT;
+}
+
+static FeatureVector *find_vector(VmafFeatureCollector *fc, const char *name)
+{
+    unsigned slot;
+    return find_slot(fc, name, &slot) ? NULL : fc->feature_vector[slot];
 }
 
 static FeatureVector *add_vector(VmafFeatureCollector *fc, const char *name)
@@ -89,10 +97,23 @@ static int grow_vector(FeatureVector *fv, unsigned index)
     return 0;
 }
 
-int vmaf_feature_collector_append(VmafFeatureCollector *fc, const char *name, double value,
-                                  unsigned index)
+/* The vector of name at *slot, or found, or added (then *slot is set). */
+static FeatureVector *vector_at(VmafFeatureCollector *fc, const char *name, unsigned *slot)
 {
-    if (!fc || !name)
+    if (*slot < fc->cnt && !strcmp(fc->feature_vector[*slot]->name, name))
+        return fc->feature_vector[*slot];
+    if (!find_slot(fc, name, slot))
+        return fc->feature_vector[*slot];
+    FeatureVector *fv = add_vector(fc, name);
+    if (fv)
+        *slot = fc->cnt - 1;
+    return fv;
+}
+
+int vmaf_feature_collector_append_at(VmafFeatureCollector *fc, const char *name, unsigned *slot,
+                                     double value, unsigned index)
+{
+    if (!fc || !name || !slot)
         return -EINVAL;
     int err = 0;
     pthread_mutex_lock(&fc->lock);
@@ -103,8 +124,8 @@ int vmaf_feature_collector_append(VmafFeatureCollector *fc, const char *name, do
     }
     fc->timer.end = now;
 
-    FeatureVector *fv = find_vector(fc, name);
-    if (!fv && !(fv = add_vector(fc, name))) {
+    FeatureVector *fv = vector_at(fc, name, slot);
+    if (!fv) {
         err = -ENOMEM;
         goto unlock;
     }
@@ -120,6 +141,13 @@ int vmaf_feature_collector_append(VmafFeatureCollector *fc, const char *name, do
 unlock:
     pthread_mutex_unlock(&fc->lock);
     return err;
+}
+
+int vmaf_feature_collector_append(VmafFeatureCollector *fc, const char *name, double value,
+                                  unsigned index)
+{
+    unsigned slot = VMAF_FEATURE_SLOT_NONE;
+    return vmaf_feature_collector_append_at(fc, name, &slot, value, index);
 }
 
 int vmaf_feature_collector_get_score(VmafFeatureCollector *fc, const char *name, double *value,

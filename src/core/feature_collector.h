@@ -40,6 +40,18 @@ void vmaf_feature_collector_destroy(VmafFeatureCollector *fc);
 int vmaf_feature_collector_append(VmafFeatureCollector *fc, const char *name, double value,
                                   unsigned index);
 
+/* No vector of fc known yet: where a slot starts. */
+#define VMAF_FEATURE_SLOT_NONE (~0u)
+
+/* vmaf_feature_collector_append() for a caller that appends under one name
+ * frame after frame: *slot (VMAF_FEATURE_SLOT_NONE at first) remembers
+ * where fc keeps that name's scores, so later appends skip the search. A
+ * slot belongs to one name; one of another collector is found stale (the
+ * name is checked) and looked up again. *slot is read and written under the
+ * collector's lock. */
+int vmaf_feature_collector_append_at(VmafFeatureCollector *fc, const char *name, unsigned *slot,
+                                     double value, unsigned index);
+
 /* -EINVAL when no score was written for (name, index). */
 int vmaf_feature_collector_get_score(VmafFeatureCollector *fc, const char *name, double *value,
                                      unsigned index);

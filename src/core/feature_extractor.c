@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "feature_extractor.h"
 #include "feature_name.h"
@@ -73,18 +74,55 @@ void vmaf_fex_context_destroy(VmafFexContext *ctx)
         return;
     if (ctx->initialized && ctx->fex->close)
         ctx->fex->close(ctx);
+    for (unsigned i = 0; i < ctx->bound_cnt; i++) {
+        free(ctx->bound[i].feature);
+        free(ctx->bound[i].name);
+    }
+    free(ctx->bound);
     vmaf_feature_dictionary_free(&ctx->opts);
     free(ctx->priv);
     free(ctx);
 }
 
+/* *out = the bound name of feature, formatted and added at its first use. */
+static int bound_name(VmafFexContext *ctx, const char *feature, struct VmafFexBoundName **out)
+{
+    for (unsigned i = 0; i < ctx->bound_cnt; i++) {
+        if (!strcmp(ctx->bound[i].feature, feature)) {
+            *out = &ctx->bound[i];
+            return 0;
+        }
+    }
+    char name[256];
+    int err =
+        vmaf_feature_name_from_state(name, sizeof(name), feature, ctx->fex->options, ctx->priv);
+    if (err)
+        return err;
+    struct VmafFexBoundName *b = realloc(ctx->bound, (ctx->bound_cnt + 1) * sizeof(*b));
+    if (!b)
+        return -ENOMEM;
+    ctx->bound = b;
+    b = &ctx->bound[ctx->bound_cnt];
+    *b = (struct VmafFexBoundName){strdup(feature), strdup(name), VMAF_FEATURE_SLOT_NONE};
+    if (!b->feature || !b->name) {
+        free(b->feature);
+        free(b->name);
+        return -ENOMEM;
+    }
+    ctx->bound_cnt++;
+    *out = b;
+    return 0;
+}
+
 int vmaf_fex_append(VmafFexContext *ctx, VmafFeatureCollector *fc, const char *provided_name,
                     double value, unsigned index)
 {
-    char name[256];
-    int err = vmaf_feature_name_from_state(name, sizeof(name), provided_name, ctx->fex->options,
-                                           ctx->priv);
-    if (err)
+    struct VmafFexBoundName *b;
+    int err = bound_name(ctx, provided_name, &b);
+    if (err) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: cannot name feature %s (%d)", ctx->fex->name,
+                 provided_name, err);
         return err;
-    return vmaf_feature_collector_append(fc, name, value, index);
+    }
+    return vmaf_feature_collector_append_at(fc, b->name, &b->slot, value, index);
 }

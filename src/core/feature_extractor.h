@@ -57,6 +57,14 @@ struct VmafFexContext {
     /* Twins of a backend (core/backend.h): the state of the backend attached
      * to the context; NULL outside a context with that backend. */
     void *backend;
+    /* The names vmaf_fex_append() writes under for this instance's options,
+     * each formatted once, at its first append, with its collector slot. */
+    struct VmafFexBoundName {
+        char *feature; /* as the extractor passes it */
+        char *name;
+        unsigned slot;
+    } * bound;
+    unsigned bound_cnt;
 };
 
 /* Creates an instance; parses opts (copied, the caller keeps its own) into the
@@ -71,7 +79,10 @@ int vmaf_fex_context_flush(VmafFexContext *ctx, VmafFeatureCollector *fc);
 void vmaf_fex_context_destroy(VmafFexContext *ctx);
 
 /* Appends a score under the name libvmaf gives it: the provided name's alias
- * plus one suffix per non-default FEATURE_PARAM option (feature_name.h). */
+ * plus one suffix per non-default FEATURE_PARAM option (feature_name.h).
+ * The name is formatted at the instance's first append of provided_name
+ * and kept (the options do not change after init). Not for two threads at
+ * once on one ctx. */
 int vmaf_fex_append(VmafFexContext *ctx, VmafFeatureCollector *fc, const char *provided_name,
                     double value, unsigned index);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/feature_extractor.h"
+#include "core/feature_name.h"
 #include "loader.h"
 #include "model.h"
 #include "source.h"
@@ -41,6 +42,32 @@ int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version
     return err;
 }
 
+/* The name is the extractor's for these options, so it is formatted once
+ * here rather than for every frame's prediction. */
+static int bind_feature_name(VmafModelFeature *f)
+{
+    free(f->collected_name);
+    f->collected_name = NULL;
+    f->name_err = 0;
+    const VmafFeatureExtractor *fex = vmaf_get_feature_extractor_by_feature_name(f->name, 0);
+    if (!fex)
+        return 0;
+    char name[512];
+    f->name_err =
+        vmaf_feature_name_from_options(name, sizeof(name), f->name, fex->options, f->opts_dict);
+    if (f->name_err)
+        return f->name_err == -ENOMEM ? -ENOMEM : 0;
+    return (f->collected_name = strdup(name)) ? 0 : -ENOMEM;
+}
+
+int vmaf_model_bind_feature_names(VmafModel *model)
+{
+    int err = 0;
+    for (unsigned i = 0; !err && i < model->feature_cnt; i++)
+        err = bind_feature_name(&model->feature[i]);
+    return err;
+}
+
 int vmaf_model_feature_overload(VmafModel *model, const char *feature_name,
                                 VmafFeatureDictionary *opts_dict)
 {
@@ -48,8 +75,9 @@ int vmaf_model_feature_overload(VmafModel *model, const char *feature_name,
     for (unsigned i = 0; !err && i < model->feature_cnt; i++) {
         const VmafFeatureExtractor *fex =
             vmaf_get_feature_extractor_by_feature_name(model->feature[i].name, 0);
-        if (fex && !strcmp(fex->name, feature_name))
-            err = vmaf_dictionary_merge(&model->feature[i].opts_dict, opts_dict);
+        if (fex && !strcmp(fex->name, feature_name) &&
+            !(err = vmaf_dictionary_merge(&model->feature[i].opts_dict, opts_dict)))
+            err = bind_feature_name(&model->feature[i]);
     }
     vmaf_feature_dictionary_free(&opts_dict);
     return err;
@@ -79,6 +107,7 @@ void vmaf_model_destroy(VmafModel *model)
         return;
     for (unsigned i = 0; model->feature && i < model->feature_cnt; i++) {
         free(model->feature[i].name);
+        free(model->feature[i].collected_name);
         vmaf_feature_dictionary_free(&model->feature[i].opts_dict);
     }
     free(model->feature);

@@ -11,7 +11,18 @@ typedef struct VmafModelFeature {
     char *name;                /* provided feature name, e.g. VMAF_integer_feature_adm2_score */
     VmafDictionary *opts_dict; /* per-feature extractor options, may be NULL */
     double slope, intercept;   /* normalisation of this feature */
+    /* The name its extractor writes it under with opts_dict (option
+     * suffixes included), bound at load and at each overload. NULL when no
+     * extractor provides the feature, or name_err when it refuses the
+     * options: as in libvmaf such a model loads, and prediction (or the
+     * context, registering the extractor) says what is wrong. */
+    char *collected_name;
+    int name_err;
 } VmafModelFeature;
+
+/* Binds every feature's collected_name from its name and opts_dict.
+ * -ENOMEM only. */
+int vmaf_model_bind_feature_names(VmafModel *model);
 
 /* The context reaches the features through these accessors; only src/model/
  * uses the structs below. */

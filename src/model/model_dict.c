@@ -317,7 +317,7 @@ int vmaf_model_from_json(const VmafModelLoader *ld, const VmafJsonValue *root, c
         (err = parse_feature_names(ld, md, m)) || (err = parse_slopes_intercepts(ld, md, m)) ||
         (err = parse_feature_opts_dicts(ld, md, m)) || (err = parse_score_clip(ld, md, m)) ||
         (err = parse_score_transform(ld, md, m)) || (err = parse_chroma_correction(ld, md, m)) ||
-        (err = vmaf_model_svm_from_json(ld, md, m))) {
+        (err = vmaf_model_svm_from_json(ld, md, m)) || (err = vmaf_model_bind_feature_names(m))) {
         vmaf_model_destroy(m);
         return err;
     }

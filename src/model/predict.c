@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/feature_extractor.h"
-#include "core/feature_name.h"
 #include "core/log.h"
 #include "model.h"
 #include "predict.h"
@@ -30,29 +28,25 @@ static double denormalize_prediction(const VmafModel *m, double v)
 }
 
 /* x[i] = the normalised score of feature i, read under the name its
- * extractor wrote it with (option suffixes included). */
+ * extractor wrote it with (bound at load, option suffixes included). */
 static int read_features(const VmafModel *m, VmafFeatureCollector *fc, unsigned index, double *x)
 {
     for (unsigned i = 0; i < m->feature_cnt; i++) {
         const VmafModelFeature *f = &m->feature[i];
-        const VmafFeatureExtractor *fex = vmaf_get_feature_extractor_by_feature_name(f->name, 0);
-        if (!fex) {
+        if (f->name_err) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "model %s: cannot name feature %s with its options",
+                     m->name, f->name);
+            return f->name_err;
+        }
+        if (!f->collected_name) {
             vmaf_log(VMAF_LOG_LEVEL_ERROR, "model %s: no feature extractor provides feature %s",
                      m->name, f->name);
             return -EINVAL;
         }
-        char name[512];
-        int err =
-            vmaf_feature_name_from_options(name, sizeof(name), f->name, fex->options, f->opts_dict);
-        if (err) {
-            vmaf_log(VMAF_LOG_LEVEL_ERROR, "model %s: cannot name feature %s with its options",
-                     m->name, f->name);
-            return err;
-        }
         double v;
-        if (vmaf_feature_collector_get_score(fc, name, &v, index)) {
-            vmaf_log(VMAF_LOG_LEVEL_ERROR, "model %s: no feature %s at index %u", m->name, name,
-                     index);
+        if (vmaf_feature_collector_get_score(fc, f->collected_name, &v, index)) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "model %s: no feature %s at index %u", m->name,
+                     f->collected_name, index);
             return -EINVAL;
         }
         x[i] = normalize(m, f, v);
