@@ -8,8 +8,10 @@
  * vmaf_feature_score_at_index(), vmaf_write_output(), ...); vmaf_close().
  *
  * Every function returning int returns 0 or a negative errno; the reason is
- * logged to stderr at the configured level (VmafConfiguration.log_level; the
- * level and cpumask last given to vmaf_init() apply to the whole process).
+ * logged to stderr at the configured level. Each context keeps its own
+ * log_level and cpumask, so contexts of one process (several FFmpeg
+ * filters) may differ; functions that take no context (loading a model) log
+ * at the level last given to vmaf_init(), as libvmaf's do.
  * A VmafContext belongs to one thread at a time: calls on one context must
  * not overlap; distinct contexts may be used from distinct threads. */
 #ifndef LIBVMAF_LIBVMAF_H
@@ -56,7 +58,7 @@ typedef struct VmafConfiguration {
     enum VmafLogLevel log_level;
     unsigned n_threads;   /* frames scored in parallel; 0 = on the caller's thread */
     unsigned n_subsample; /* score every n-th frame; 0 or 1 = every frame */
-    uint64_t cpumask;     /* set bits disable instruction sets (as libvmaf's) */
+    uint64_t cpumask;     /* set bits disable instruction sets (as libvmaf's), in this context */
     uint64_t gpumask;     /* accepted for libvmaf compatibility; unused */
 } VmafConfiguration;
 

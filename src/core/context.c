@@ -21,7 +21,7 @@ int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
         return -ENOMEM;
     v->cfg = cfg;
     vmaf_log_set_level(cfg.log_level);
-    vmaf_set_cpu_mask(cfg.cpumask);
+    v->cpu_flags = vmaf_cpu_flags_masked(cfg.cpumask);
     int err = vmaf_feature_collector_init(&v->fc);
     if (err)
         goto fail;
@@ -50,6 +50,7 @@ static int register_extractor(VmafContext *vmaf, const VmafFeatureExtractor *fex
     if (err)
         return err;
     r.inline_ctx->backend = vmaf_backend_state_for(vmaf, serving);
+    r.inline_ctx->cpu_flags = vmaf->cpu_flags;
     char key[256];
     err = vmaf_feature_name_from_state(key, sizeof(key), fex->name, serving->options,
                                        r.inline_ctx->priv);
@@ -84,6 +85,7 @@ fail:
 
 int vmaf_use_feature(VmafContext *vmaf, const char *feature_name, VmafFeatureDictionary *opts_dict)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     int err = -EINVAL;
     if (!vmaf || !feature_name)
         goto out;
@@ -100,6 +102,7 @@ out:
 
 int vmaf_use_features_from_model(VmafContext *vmaf, VmafModel *model)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !model)
         return -EINVAL;
     for (unsigned i = 0; i < vmaf_model_feature_count(model); i++) {
@@ -120,6 +123,7 @@ int vmaf_use_features_from_model(VmafContext *vmaf, VmafModel *model)
 int vmaf_use_features_from_model_collection(VmafContext *vmaf,
                                             VmafModelCollection *model_collection)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !model_collection)
         return -EINVAL;
     for (unsigned i = 0; i < vmaf_model_collection_count(model_collection); i++) {
@@ -134,6 +138,7 @@ int vmaf_use_features_from_model_collection(VmafContext *vmaf,
 int vmaf_import_feature_score(VmafContext *vmaf, const char *feature_name, double value,
                               unsigned index)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !feature_name)
         return -EINVAL;
     return vmaf_feature_collector_append(vmaf->fc, feature_name, value, index);
@@ -214,6 +219,7 @@ static WorkerState *worker_state(VmafContext *vmaf, void **data)
             free_worker_state(ws);
             return NULL;
         }
+        ws->ctx[i]->cpu_flags = vmaf->cpu_flags;
     }
     *data = ws;
     return ws;
@@ -239,6 +245,7 @@ static void run_frame_job(void *arg, void **data)
 {
     FrameJob *job = arg;
     VmafContext *vmaf = job->vmaf;
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     int err = 0;
     WorkerState *ws = worker_state(vmaf, data);
     if (!ws) {
@@ -337,6 +344,7 @@ static int flush(VmafContext *vmaf)
 
 int vmaf_read_pictures(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, unsigned index)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     int err = -EINVAL;
     if (!vmaf || vmaf->flushed || (!ref != !dist))
         goto out;
@@ -365,6 +373,7 @@ out:
 int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, double *score,
                                 unsigned index)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !feature_name || !score)
         return -EINVAL;
     return vmaf_feature_collector_get_score(vmaf->fc, feature_name, score, index);
@@ -372,6 +381,7 @@ int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, dou
 
 int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsigned index)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !model || !score)
         return -EINVAL;
     if (!vmaf_feature_collector_get_score(vmaf->fc, vmaf_model_name(model), score, index))
@@ -382,6 +392,7 @@ int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsi
 int vmaf_score_at_index_model_collection(VmafContext *vmaf, VmafModelCollection *model_collection,
                                          VmafModelCollectionScore *score, unsigned index)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !model_collection || !score)
         return -EINVAL;
     return vmaf_predict_score_at_index_model_collection(model_collection, vmaf->fc, index, score);
@@ -391,6 +402,7 @@ int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
                               enum VmafPoolingMethod pool_method, double *score, unsigned index_low,
                               unsigned index_high)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !feature_name || !score || index_low > index_high ||
         pool_method <= VMAF_POOL_METHOD_UNKNOWN || pool_method >= VMAF_POOL_METHOD_NB)
         return -EINVAL;
@@ -432,6 +444,7 @@ int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
 int vmaf_score_pooled(VmafContext *vmaf, VmafModel *model, enum VmafPoolingMethod pool_method,
                       double *score, unsigned index_low, unsigned index_high)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !model || !score || index_low > index_high)
         return -EINVAL;
     for (unsigned i = index_low; i <= index_high; i++) {
@@ -451,6 +464,7 @@ int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *m
                                        VmafModelCollectionScore *score, unsigned index_low,
                                        unsigned index_high)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !model_collection || !score || index_low > index_high)
         return -EINVAL;
     const char *cname = vmaf_model_collection_name(model_collection);
@@ -482,6 +496,7 @@ int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *m
 
 int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || vmaf->pic_pool || !cfg.pic_cnt)
         return -EINVAL;
     return vmaf_picture_pool_init(&vmaf->pic_pool, cfg.pic_cnt, cfg.pic_params.pix_fmt,
@@ -490,6 +505,7 @@ int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg)
 
 int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !vmaf->pic_pool || !pic)
         return -EINVAL;
     return vmaf_picture_pool_fetch(vmaf->pic_pool, pic);
@@ -497,6 +513,7 @@ int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
 
 int vmaf_close(VmafContext *vmaf)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf)
         return -EINVAL;
     if (vmaf->thread_pool)

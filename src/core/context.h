@@ -20,6 +20,7 @@ typedef struct RegisteredExtractor {
 
 struct VmafContext {
     VmafConfiguration cfg;
+    unsigned cpu_flags; /* the host's less cfg.cpumask, for every instance */
     VmafFeatureCollector *fc;
     RegisteredExtractor *fex;
     unsigned fex_cnt, fex_capacity;

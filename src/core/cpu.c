@@ -1,8 +1,4 @@
-#include <stdatomic.h>
-
 #include "cpu.h"
-
-static _Atomic uint64_t cpu_mask;
 
 static unsigned detect(void)
 {
@@ -29,10 +25,5 @@ static unsigned detect(void)
 
 unsigned vmaf_get_cpu_flags(void)
 {
-    return detect() & ~(unsigned)cpu_mask;
-}
-
-void vmaf_set_cpu_mask(uint64_t mask)
-{
-    cpu_mask = mask;
+    return detect();
 }

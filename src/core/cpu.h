@@ -1,5 +1,7 @@
-/* CPU feature detection. DSP tables pick their variants from these flags at
- * init; the configuration's cpumask clears flags (libvmaf's bit meanings). */
+/* CPU feature detection. DSP tables pick their variants at init from the
+ * flags of their extractor instance (VmafFexContext.cpu_flags): the host's,
+ * less the cpumask of the context that made the instance (libvmaf's bit
+ * meanings), so contexts of one process may differ. */
 #ifndef VMAF_CORE_CPU_H
 #define VMAF_CORE_CPU_H
 
@@ -14,8 +16,13 @@ enum VmafCpuFlags {
     VMAF_X86_CPU_FLAG_AVX512ICL = 1 << 5,
 };
 
-/* Detects once; applies the mask given to vmaf_set_cpu_mask(). */
+/* The instruction sets this CPU has. Thread-safe. */
 unsigned vmaf_get_cpu_flags(void);
-void vmaf_set_cpu_mask(uint64_t mask);
+
+/* The host's flags less those a cpumask disables. */
+static inline unsigned vmaf_cpu_flags_masked(uint64_t cpumask)
+{
+    return vmaf_get_cpu_flags() & ~(unsigned)cpumask;
+}
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "feature_extractor.h"
 #include "feature_name.h"
 #include "log.h"
@@ -16,6 +17,7 @@ int vmaf_fex_context_create(VmafFexContext **ctx, const VmafFeatureExtractor *fe
     if (!c)
         return -ENOMEM;
     c->fex = fex;
+    c->cpu_flags = vmaf_get_cpu_flags();
     if (fex->priv_size && !(c->priv = calloc(1, fex->priv_size)))
         goto fail;
     if ((err = vmaf_dictionary_copy(opts, &c->opts)))

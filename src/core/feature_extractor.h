@@ -51,6 +51,9 @@ struct VmafFexContext {
     void *priv;
     VmafDictionary *opts; /* as given; used to name the emitted features */
     bool initialized;
+    /* The instruction sets its DSP tables may use (core/cpu.h): the host's
+     * at creation; a context sets its own cpumask's before init. */
+    unsigned cpu_flags;
     /* PREV_REF extractors: reference pictures n-1 and n-2 of the frame being
      * extracted (NULL where they do not exist). Borrowed for extract(). */
     VmafPicture *prev_ref, *prev_prev_ref;

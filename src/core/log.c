@@ -6,6 +6,9 @@
 
 static _Atomic int log_level = VMAF_LOG_LEVEL_INFO;
 
+/* The level of the context whose call this thread is in; -1 outside. */
+static _Thread_local int scoped_level = -1;
+
 void vmaf_log_set_level(enum VmafLogLevel level)
 {
     log_level = level;
@@ -14,6 +17,18 @@ void vmaf_log_set_level(enum VmafLogLevel level)
 enum VmafLogLevel vmaf_log_get_level(void)
 {
     return log_level;
+}
+
+int vmaf_log_scope_enter(int level)
+{
+    const int previous = scoped_level;
+    scoped_level = level;
+    return previous;
+}
+
+void vmaf_log_scope_leave(const int *previous)
+{
+    scoped_level = *previous;
 }
 
 static const char *level_prefix(enum VmafLogLevel level)
@@ -32,7 +47,8 @@ static const char *level_prefix(enum VmafLogLevel level)
 
 void vmaf_log(enum VmafLogLevel level, const char *fmt, ...)
 {
-    if (level == VMAF_LOG_LEVEL_NONE || level > (enum VmafLogLevel)log_level)
+    const int threshold = scoped_level >= 0 ? scoped_level : log_level;
+    if (level == VMAF_LOG_LEVEL_NONE || level > (enum VmafLogLevel)threshold)
         return;
     char line[1024];
     va_list ap;

@@ -126,6 +126,7 @@ void vmaf_cuda_state_free(VmafCudaState *cu_state)
 
 int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !cu_state)
         return -EINVAL;
     CudaBackend *b = calloc(1, sizeof(*b));
@@ -151,6 +152,7 @@ unsigned vmaf_cuda_pictures_held(unsigned n_threads)
 
 int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     CudaBackend *b = backend_of(vmaf);
     if (!b || b->pictures.pic_prealloc_method) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: pictures are preallocated once, after "
@@ -184,6 +186,7 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
 
 int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     CudaBackend *b = backend_of(vmaf);
     if (!b || !pic)
         return -EINVAL;

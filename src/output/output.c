@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "core/log.h"
 #include "output_common.h"
 #include "output_file.h"
 
@@ -63,6 +64,7 @@ int vmaf_output_open(VmafOutput **out, const char *path)
 
 int vmaf_output_write(VmafOutput *out, VmafContext *vmaf, enum VmafOutputFormat fmt)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!out || !vmaf || !valid_format(fmt))
         return -EINVAL;
     Written w = {vmaf, fmt};
@@ -85,6 +87,7 @@ void vmaf_output_close(VmafOutput **out)
 
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !output_path || !valid_format(fmt))
         return -EINVAL;
     VmafOutput *out = NULL;

@@ -1,5 +1,6 @@
 /* Helpers of the model and prediction tests: small model files written on
- * the fly, the folder of Netflix's model files, and captured log output. */
+ * the fly, the folder of Netflix's model files (and captured log output,
+ * capture_util.h). */
 #ifndef VMAF_TESTS_MODEL_TEST_UTIL_H
 #define VMAF_TESTS_MODEL_TEST_UTIL_H
 
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "libvmaf/model.h"
+#include "capture_util.h"
 
 /* The JSON text of each model_dict field; a NULL field is left out. */
 typedef struct TinyModel {
@@ -107,40 +109,6 @@ static inline const char *models_dir(void)
     snprintf(dir, sizeof(dir), "%.*s/model",
              (int)(strlen(__FILE__) - strlen("/tests/unit/model_test_util.h")), __FILE__);
     return dir;
-}
-
-/* Everything written to stderr between the two calls (the log). */
-typedef struct CapturedStderr {
-    int saved_fd;
-    FILE *file;
-} CapturedStderr;
-
-static inline void capture_stderr(CapturedStderr *c)
-{
-    fflush(stderr);
-    c->file = tmpfile();
-    c->saved_fd = dup(STDERR_FILENO);
-    if (c->file)
-        dup2(fileno(c->file), STDERR_FILENO);
-}
-
-/* Restores stderr, echoes the captured text and returns it; free() it. */
-static inline char *end_capture(CapturedStderr *c)
-{
-    fflush(stderr);
-    dup2(c->saved_fd, STDERR_FILENO);
-    close(c->saved_fd);
-    if (!c->file)
-        return strdup("");
-    const long n = ftell(c->file);
-    char *text = calloc(1, n > 0 ? (size_t)n + 1 : 1);
-    rewind(c->file);
-    if (text && n > 0 && fread(text, 1, (size_t)n, c->file) != (size_t)n)
-        text[0] = '\0';
-    fclose(c->file);
-    if (text)
-        fputs(text, stderr);
-    return text ? text : strdup("");
 }
 
 #endif

@@ -97,7 +97,8 @@ typedef struct Emulated {
     uint64_t sums[ADM_SCALES * ADM_CUDA_SUMS];
 } Emulated;
 
-static void emulated_init(Emulated *e, const AdmOptions *opt, unsigned w, unsigned h, unsigned bpc)
+static void emulated_init(Emulated *e, const AdmOptions *opt, unsigned w, unsigned h, unsigned bpc,
+                          unsigned cpu_flags)
 {
     adm_setup(opt, w, h, e->scale);
     const AdmCudaParams params = {
@@ -105,7 +106,7 @@ static void emulated_init(Emulated *e, const AdmOptions *opt, unsigned w, unsign
         .cos_sq = adm_cos_1deg_sq(),
         .skip_scale0 = opt->skip_scale0,
         .skip_aim = opt->skip_aim,
-        .quirks = adm_default_quirks(&e->scale[0], vmaf_get_cpu_flags()),
+        .quirks = adm_default_quirks(&e->scale[0], cpu_flags),
     };
     const size_t size = adm_cuda_layout(&e->frame, e->scale, &params, w, h, bpc, NULL);
     e->memory = aligned_alloc(ADM_CUDA_ALIGN, size);
@@ -247,8 +248,8 @@ static VmafFexContext *cpu_extractor(const char *spec, unsigned w, unsigned h, u
     CHECK_EQ_INT(vmaf_options_apply("adm", parsed_options, &parsed, d), 0);
     *opt = parsed.opt;
     VmafFexContext *ctx = NULL;
-    vmaf_set_cpu_mask(mask);
     CHECK_EQ_INT(vmaf_fex_context_create(&ctx, &vmaf_fex_adm, d), 0);
+    ctx->cpu_flags = vmaf_cpu_flags_masked(mask);
     CHECK_EQ_INT(vmaf_fex_context_init(ctx, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
     vmaf_feature_dictionary_free(&d);
     return ctx;
@@ -264,7 +265,7 @@ static void test_sums_equal(void)
             AdmOptions opt;
             VmafFexContext *cpu = cpu_extractor(cases[c].options, w, h, bpc, mask, &opt);
             Emulated e;
-            emulated_init(&e, &opt, w, h, bpc);
+            emulated_init(&e, &opt, w, h, bpc, cpu->cpu_flags);
             char what[160];
             snprintf(what, sizeof(what), "%ux%u %u-bit \"%s\" cpumask %#llx", w, h, bpc,
                      cases[c].options, (unsigned long long)mask);
@@ -283,7 +284,6 @@ static void test_sums_equal(void)
             vmaf_fex_context_destroy(cpu);
         }
     }
-    vmaf_set_cpu_mask(0);
 }
 
 /* The comparison sees one sample and one shift. */
@@ -294,7 +294,7 @@ static void test_differences_seen(void)
     AdmOptions opt;
     VmafFexContext *cpu = cpu_extractor("", w, h, bpc, UINT64_MAX, &opt);
     Emulated e;
-    emulated_init(&e, &opt, w, h, bpc);
+    emulated_init(&e, &opt, w, h, bpc, cpu->cpu_flags);
     VmafPicture ref, dis;
     make_pair(&ref, &dis, w, h, bpc);
     AdmSums want[ADM_SCALES];

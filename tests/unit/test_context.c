@@ -1,10 +1,14 @@
-/* Collector, pooling and the output writers, through the public API. */
+/* Collector, pooling and the output writers, through the public API; what
+ * each context keeps for itself (log level, cpumask). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "capture_util.h"
+#include "core/context.h"
+#include "core/cpu.h"
 #include "test.h"
 
 #include "libvmaf/libvmaf.h"
@@ -172,7 +176,38 @@ static void test_read_pictures_contract(void)
     vmaf_close(vmaf);
 }
 
-TEST_MAIN("context", {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
+/* Two contexts of one process (two FFmpeg filters): each logs at its own
+ * level and runs the instruction sets its own cpumask leaves, whichever
+ * was initialised last. */
+static void test_contexts_keep_their_settings(void)
+{
+    VmafContext *quiet = NULL, *loud = NULL;
+    VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .cpumask = UINT64_MAX};
+    CHECK_EQ_INT(vmaf_init(&quiet, cfg), 0);
+    cfg = (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_INFO, .cpumask = 0};
+    CHECK_EQ_INT(vmaf_init(&loud, cfg), 0);
+    if (!quiet || !loud)
+        return;
+
+    CapturedStderr cap;
+    capture_stderr(&cap);
+    CHECK_EQ_INT(vmaf_use_feature(quiet, "no_such_feature_q", NULL), -EINVAL);
+    CHECK_EQ_INT(vmaf_use_feature(loud, "no_such_feature_l", NULL), -EINVAL);
+    char *log = end_capture(&cap);
+    CHECK(!strstr(log, "no_such_feature_q"));
+    CHECK(strstr(log, "no_such_feature_l"));
+    free(log);
+
+    CHECK_EQ_INT(vmaf_use_feature(quiet, "psnr", NULL), 0);
+    CHECK_EQ_INT(vmaf_use_feature(loud, "psnr", NULL), 0);
+    CHECK_EQ_INT(quiet->fex[0].inline_ctx->cpu_flags, 0);
+    CHECK_EQ_INT(loud->fex[0].inline_ctx->cpu_flags, vmaf_get_cpu_flags());
+    vmaf_close(quiet);
+    vmaf_close(loud);
+}
+
+TEST_MAIN("context", {"contexts_keep_their_settings", test_contexts_keep_their_settings},
+          {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
           {"number_format", test_number_format}, {"number_format_huge", test_number_format_huge},
           {"output_lifecycle", test_output_lifecycle},
           {"read_pictures_contract", test_read_pictures_contract})

@@ -130,8 +130,8 @@ static VmafFexContext *cpu_extractor(const char *spec, unsigned w, unsigned h, u
     CHECK_EQ_INT(vmaf_options_apply("float_vif", parsed_options, &parsed, d), 0);
     *opt = parsed.opt;
     VmafFexContext *ctx = NULL;
-    vmaf_set_cpu_mask(UINT64_MAX);
     CHECK_EQ_INT(vmaf_fex_context_create(&ctx, &vmaf_fex_float_vif, d), 0);
+    ctx->cpu_flags = 0; /* the C stages */
     CHECK_EQ_INT(vmaf_fex_context_init(ctx, VMAF_PIX_FMT_YUV420P, bpc, w, h), 0);
     vmaf_feature_dictionary_free(&d);
     return ctx;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "feature/motion_common/cuda/motion_cuda_tile.h"
+#include "core/cpu.h"
 #include "feature/motion_common/motion_common.h"
 #include "test.h"
 #include "emu_util.h"
@@ -122,7 +123,7 @@ static void compare(unsigned w, unsigned h, unsigned bpc)
     /* The twins' host arithmetic against the CPU extractor's. */
     const MotionScoring opt = {.fps_weight = 1.5, .max_val = 10000.0};
     MotionSad m;
-    CHECK_EQ_INT(motion_sad_init(&m, w, h, bpc), 0);
+    CHECK_EQ_INT(motion_sad_init(&m, w, h, bpc, vmaf_get_cpu_flags()), 0);
     const double cpu = motion_sad_score(&m, &opt, &prev, &cur);
     const double twin = motion_score_of_sad(&opt, sad, w, h);
     CHECK(!memcmp(&cpu, &twin, sizeof(cpu)));

@@ -167,7 +167,7 @@ static int adm_init(VmafFexContext *fex, enum VmafPixelFormat pix_fmt, unsigned 
         return err;
     setup_taps(s);
     s->recip = adm_reciprocal_table();
-    const unsigned flags = vmaf_get_cpu_flags();
+    const unsigned flags = fex->cpu_flags;
     adm_dsp_init(&s->dsp, flags);
     s->default_quirks = adm_default_quirks(&s->scale[0], flags);
     s->quirks =

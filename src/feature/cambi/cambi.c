@@ -19,7 +19,6 @@
 #include "cambi_dsp.h"
 #include "cambi_heatmap.h"
 #include "cambi_tools.h"
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "core/log.h"
 
@@ -136,7 +135,7 @@ static int cambi_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigne
             return err;
         }
     }
-    cambi_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    cambi_dsp_init(&s->dsp, ctx->cpu_flags);
     return 0;
 }
 

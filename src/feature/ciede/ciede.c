@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "ciede_common.h"
 #include "ciede_dsp.h"
@@ -84,7 +83,7 @@ static int ciede_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigne
     int err = ciede_geometry(&s->g, ctx->fex->name, pix_fmt, bpc, w, h);
     if (err)
         return err;
-    ciede_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    ciede_dsp_init(&s->dsp, ctx->cpu_flags);
     s->cache = malloc(sizeof(*s->cache));
     if (!s->cache)
         return -ENOMEM;

@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/float_common/float_plane.h"
 #include "float_adm_common.h"
@@ -75,7 +74,7 @@ static int float_adm_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
     s->w = w;
     s->h = h;
     float_adm_rfactors(&s->opt, s->rfactor);
-    float_adm_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_adm_dsp_init(&s->dsp, ctx->cpu_flags);
 
     const unsigned half_w = (w + 1) / 2, half_h = (h + 1) / 2;
     s->band_stride = (ptrdiff_t)((half_w + 15) / 16 * 16);

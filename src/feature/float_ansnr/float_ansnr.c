@@ -3,7 +3,6 @@
  * and the PSNR of the same noise (float_anpsnr). */
 #include <stdint.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/float_common/float_plane.h"
 #include "float_ansnr_common.h"
@@ -47,8 +46,8 @@ static int float_ansnr_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, u
         return err;
     s->bpc = bpc;
     float_ansnr_kernels(&s->kernels);
-    float_common_dsp_init(&s->common, vmaf_get_cpu_flags());
-    float_ansnr_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_common_dsp_init(&s->common, ctx->cpu_flags);
+    float_ansnr_dsp_init(&s->dsp, ctx->cpu_flags);
     err = alloc_planes(s, w, h);
     if (err)
         float_ansnr_close(ctx);

@@ -2,7 +2,6 @@
  * luma, with samples at 8-bit scale (a 10-bit sample divided by 4). */
 #include <stdint.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/float_common/float_plane.h"
 #include "float_moment_common.h"
@@ -21,7 +20,7 @@ static int float_moment_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, 
     if (err)
         return err;
     s->bpc = bpc;
-    float_moment_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_moment_dsp_init(&s->dsp, ctx->cpu_flags);
     return 0;
 }
 

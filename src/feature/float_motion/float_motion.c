@@ -13,7 +13,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/float_common/float_plane.h"
 #include "float_motion_common.h"
@@ -73,7 +72,7 @@ static int float_motion_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, 
     if (err || s->opt.force_zero)
         return err; /* force_zero reads no picture */
 
-    float_motion_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_motion_dsp_init(&s->dsp, ctx->cpu_flags);
     for (unsigned p = 0; p < s->geo.planes; p++) {
         if (allocate_plane(s, p))
             goto fail;

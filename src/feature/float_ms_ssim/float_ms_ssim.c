@@ -8,7 +8,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/ssim_pass/float_ssim_dsp.h"
 #include "feature/ssim_pass/ssim_pass.h"
@@ -67,8 +66,8 @@ static int float_ms_ssim_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt,
     const int err = ms_ssim_geometry(&s->geo, &s->opt, ctx->fex->name, pix_fmt, bpc, w, h);
     if (err)
         return err;
-    float_ssim_dsp_init(&s->ssim_dsp, vmaf_get_cpu_flags());
-    float_ms_ssim_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_ssim_dsp_init(&s->ssim_dsp, ctx->cpu_flags);
+    float_ms_ssim_dsp_init(&s->dsp, ctx->cpu_flags);
     return allocate_pyramids(s);
 }
 

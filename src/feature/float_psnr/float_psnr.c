@@ -2,7 +2,6 @@
  * 10-bit picture peaks at 255.75) and the score capped by depth. */
 #include <stdint.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/float_common/float_plane.h"
 #include "float_psnr_common.h"
@@ -21,7 +20,7 @@ static int float_psnr_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, un
     if (err)
         return err;
     s->bpc = bpc;
-    float_psnr_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_psnr_dsp_init(&s->dsp, ctx->cpu_flags);
     return 0;
 }
 

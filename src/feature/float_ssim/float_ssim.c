@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "float_ssim_common.h"
 #include "feature/ssim_pass/float_ssim_dsp.h"
@@ -60,7 +59,7 @@ static int float_ssim_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, un
         return err;
     s->w = w;
     s->h = h;
-    float_ssim_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_ssim_dsp_init(&s->dsp, ctx->cpu_flags);
     return allocate_planes(s);
 }
 

@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "feature/float_common/float_plane.h"
 #include "float_vif_common.h"
@@ -100,7 +99,7 @@ static int float_vif_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
     if (err)
         return err;
     s->rescaled = s->setup.w != w || s->setup.h != h;
-    float_vif_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    float_vif_dsp_init(&s->dsp, ctx->cpu_flags);
     return allocate_buffers(s, w, h);
 }
 

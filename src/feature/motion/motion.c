@@ -48,7 +48,7 @@ static int motion_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsign
                  w, h, bpc, min_size, min_size);
         return -EINVAL;
     }
-    return motion_sad_init(&s->sad, w, h, bpc);
+    return motion_sad_init(&s->sad, w, h, bpc, ctx->cpu_flags);
 }
 
 static int motion_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist, unsigned index,

@@ -2,7 +2,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_name.h"
 #include "motion_common.h"
 
@@ -24,7 +23,7 @@ static double blend_and_clip(const MotionScoring *opt, double score)
     return min_of(blended, opt->max_val);
 }
 
-int motion_sad_init(MotionSad *m, unsigned w, unsigned h, unsigned bpc)
+int motion_sad_init(MotionSad *m, unsigned w, unsigned h, unsigned bpc, unsigned cpu_flags)
 {
     m->blurred_row = malloc(sizeof(*m->blurred_row) * w);
     if (!m->blurred_row)
@@ -32,7 +31,7 @@ int motion_sad_init(MotionSad *m, unsigned w, unsigned h, unsigned bpc)
     m->w = w;
     m->h = h;
     m->bpc = bpc;
-    motion_dsp_init(&m->dsp, vmaf_get_cpu_flags());
+    motion_dsp_init(&m->dsp, cpu_flags);
     return 0;
 }
 

@@ -117,7 +117,7 @@ typedef struct MotionFeatureNames {
  * have no such reference and score 0. */
 unsigned motion_frame_distance(const MotionScoring *opt);
 
-int motion_sad_init(MotionSad *m, unsigned w, unsigned h, unsigned bpc);
+int motion_sad_init(MotionSad *m, unsigned w, unsigned h, unsigned bpc, unsigned cpu_flags);
 void motion_sad_close(MotionSad *m);
 
 /* The clipped, frame-rate-weighted score of a w x h plane's sad (the sum of

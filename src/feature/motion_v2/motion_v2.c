@@ -59,7 +59,7 @@ static int motion_v2_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
                  "motion_v2: motion_five_frame_window is not supported; use the motion extractor");
         return -ENOTSUP;
     }
-    return motion_sad_init(&s->sad, w, h, bpc);
+    return motion_sad_init(&s->sad, w, h, bpc, ctx->cpu_flags);
 }
 
 static int motion_v2_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,

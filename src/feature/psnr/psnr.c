@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "core/log.h"
 #include "psnr_dsp.h"
@@ -75,7 +74,7 @@ static int psnr_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
         s->enable_chroma = false;
     for (unsigned p = 0; p < 3; p++)
         s->psnr_max[p] = psnr_cap(s->min_sse, bpc, s->peak, plane_pixels(pix_fmt, p, w, h));
-    psnr_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    psnr_dsp_init(&s->dsp, ctx->cpu_flags);
     return 0;
 }
 

@@ -3,7 +3,6 @@
  * weighted by a contrast sensitivity table and reduced by what the block's
  * own activity masks. All float, in the reference's order of operations
  * (psnr_hvs_math.h, psnr_hvs_common.c). */
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "psnr_hvs_common.h"
 #include "psnr_hvs_dsp.h"
@@ -23,7 +22,7 @@ static int psnr_hvs_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsi
         return err;
     s->bpc = bpc;
     psnr_hvs_mask_table(s->mask);
-    psnr_hvs_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    psnr_hvs_dsp_init(&s->dsp, ctx->cpu_flags);
     return 0;
 }
 

@@ -3,7 +3,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "speed_common.h"
 #include "speed_options.h"
@@ -38,7 +37,7 @@ static int speed_chroma_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, 
     int err = speed_chroma_size("speed_chroma", pix_fmt, &w, &h);
     if (err)
         return err;
-    err = speed_pipeline_init(&s->pipeline, &s->params, w, h, bpc, vmaf_get_cpu_flags());
+    err = speed_pipeline_init(&s->pipeline, &s->params, w, h, bpc, ctx->cpu_flags);
     if (err)
         return err;
     s->ref = speed_plane_alloc(&s->pipeline);

@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "speed_common.h"
 #include "speed_options.h"
@@ -41,7 +40,7 @@ static int speed_temporal_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt
                                unsigned w, unsigned h)
 {
     SpeedTemporalState *s = ctx->priv;
-    int err = speed_pipeline_init(&s->pipeline, &s->params, w, h, bpc, vmaf_get_cpu_flags());
+    int err = speed_pipeline_init(&s->pipeline, &s->params, w, h, bpc, ctx->cpu_flags);
     if (err)
         return err;
     for (unsigned i = 0; i < 2; i++) {

@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "ssim_common.h"
 #include "ssim_dsp.h"
@@ -50,7 +49,7 @@ static int ssim_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     s->mass_y = next + w;
     ssim_window_mass(s->mass_x, w);
     ssim_window_mass(s->mass_y, h);
-    ssim_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    ssim_dsp_init(&s->dsp, ctx->cpu_flags);
     return 0;
 }
 

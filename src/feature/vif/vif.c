@@ -8,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "vif_common.h"
 #include "vif_dsp.h"
@@ -78,7 +77,7 @@ static int vif_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned 
     s->w = w;
     s->h = h;
     s->log2_table = vif_log2_table();
-    vif_dsp_init(&s->dsp, vmaf_get_cpu_flags());
+    vif_dsp_init(&s->dsp, ctx->cpu_flags);
     return allocate_buffers(s);
 }
 

@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #include "adm_cuda.h"
-#include "core/cpu.h"
 #include "core/feature_extractor.h"
 #include "cuda/twin.h"
 #include "feature/adm/adm_common.h"
@@ -55,7 +54,7 @@ static int adm_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsi
         .cos_sq = adm_cos_1deg_sq(),
         .skip_scale0 = s->opt.skip_scale0,
         .skip_aim = s->opt.skip_aim,
-        .quirks = adm_default_quirks(&s->scale[0], vmaf_get_cpu_flags()),
+        .quirks = adm_default_quirks(&s->scale[0], ctx->cpu_flags),
     };
     AdmCudaFrame *f = &s->frame;
     const size_t size = adm_cuda_layout(f, s->scale, &params, w, h, bpc, NULL);

@@ -85,8 +85,10 @@ static int run_on_cpu(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigne
              "cambi runs on the CPU",
              s->setup.dis.cp.band_size);
     int err = vmaf_fex_context_create(&s->cpu, &vmaf_fex_cambi, ctx->opts);
-    if (!err)
+    if (!err) {
+        s->cpu->cpu_flags = ctx->cpu_flags;
         err = vmaf_fex_context_init(s->cpu, pix_fmt, bpc, w, h);
+    }
     return err;
 }
 

@@ -53,8 +53,10 @@ int motion_cuda_twin_init(VmafFexContext *ctx, const MotionCudaVariant *variant,
     s->variant = variant;
     /* The CPU extractor checks the size, depth and options, and flushes. */
     int err = vmaf_fex_context_create(&s->cpu, variant->cpu, ctx->opts);
-    if (!err)
+    if (!err) {
+        s->cpu->cpu_flags = ctx->cpu_flags;
         err = vmaf_fex_context_init(s->cpu, pix_fmt, bpc, w, h);
+    }
     if (!err && !s->opt.force_zero)
         err = open_twin(ctx, pix_fmt, bpc, w, h);
     if (err)
