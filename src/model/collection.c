@@ -7,7 +7,6 @@
 
 #include "loader.h"
 #include "model.h"
-#include "source.h"
 
 static int collection_append(VmafModelCollection *c, VmafModel *m)
 {
@@ -87,38 +86,38 @@ static int collection_from_json(const VmafModelLoader *ld, const VmafJsonValue *
     return 0;
 }
 
-int vmaf_model_collection_load_from_path(VmafModel **model, VmafModelCollection **model_collection,
-                                         VmafModelConfig *cfg, const char *path)
+/* What vmaf_model_read() fills for a collection. */
+typedef struct CollectionOut {
+    VmafModel **model;
+    VmafModelCollection **collection;
+} CollectionOut;
+
+static int parse_collection(const VmafModelLoader *ld, const VmafJsonValue *root, const char *name,
+                            void *out)
 {
-    if (!model || !model_collection || !path)
+    const CollectionOut *o = out;
+    return collection_from_json(ld, root, name, o->model, o->collection);
+}
+
+static int load_collection(VmafModel **model, VmafModelCollection **model_collection,
+                           const VmafModelConfig *cfg, const char *source, bool is_version)
+{
+    if (!model || !model_collection || !source)
         return -EINVAL;
     *model = NULL;
     *model_collection = NULL;
-    VmafJsonValue *root;
-    int err = vmaf_model_json_from_path(path, &root);
-    if (err)
-        return err;
-    const VmafModelLoader ld = vmaf_model_loader(cfg, path);
-    err = collection_from_json(&ld, root, vmaf_model_config_name(cfg), model, model_collection);
-    vmaf_json_free(root);
-    return err;
+    CollectionOut out = {model, model_collection};
+    return vmaf_model_read(cfg, source, is_version, parse_collection, &out);
+}
+
+int vmaf_model_collection_load_from_path(VmafModel **model, VmafModelCollection **model_collection,
+                                         VmafModelConfig *cfg, const char *path)
+{
+    return load_collection(model, model_collection, cfg, path, false);
 }
 
 int vmaf_model_collection_load(VmafModel **model, VmafModelCollection **model_collection,
                                VmafModelConfig *cfg, const char *version)
 {
-    if (!model || !model_collection || !version)
-        return -EINVAL;
-    *model = NULL;
-    *model_collection = NULL;
-    VmafJsonValue *root;
-    char *origin;
-    int err = vmaf_model_json_from_version(version, &root, &origin);
-    if (err)
-        return err;
-    const VmafModelLoader ld = vmaf_model_loader(cfg, origin);
-    err = collection_from_json(&ld, root, vmaf_model_config_name(cfg), model, model_collection);
-    vmaf_json_free(root);
-    free(origin);
-    return err;
+    return load_collection(model, model_collection, cfg, version, true);
 }

@@ -3,9 +3,11 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/log.h"
 #include "loader.h"
+#include "source.h"
 
 #define DEFAULT_MODEL_NAME "vmaf"
 
@@ -86,4 +88,20 @@ VmafModelLoader vmaf_model_loader(const VmafModelConfig *cfg, const char *origin
 const char *vmaf_model_config_name(const VmafModelConfig *cfg)
 {
     return cfg && cfg->name ? cfg->name : DEFAULT_MODEL_NAME;
+}
+
+int vmaf_model_read(const VmafModelConfig *cfg, const char *source, bool is_version,
+                    VmafModelParse parse, void *out)
+{
+    VmafJsonValue *root;
+    char *origin = NULL;
+    int err = is_version ? vmaf_model_json_from_version(source, &root, &origin)
+                         : vmaf_model_json_from_path(source, &root);
+    if (err)
+        return err;
+    const VmafModelLoader ld = vmaf_model_loader(cfg, origin ? origin : source);
+    err = parse(&ld, root, vmaf_model_config_name(cfg), out);
+    vmaf_json_free(root);
+    free(origin);
+    return err;
 }

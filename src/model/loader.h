@@ -46,6 +46,16 @@ int vmaf_model_get_numbers(const VmafModelLoader *ld, const VmafJsonValue *obj, 
                            const char *key, bool required, size_t cnt, const char *why,
                            const VmafJsonValue **out);
 
+/* Parses root into *out for vmaf_model_read(); name is the configured one. */
+typedef int (*VmafModelParse)(const VmafModelLoader *ld, const VmafJsonValue *root,
+                              const char *name, void *out);
+
+/* Reads the JSON of source (a file's path, or with is_version a version name
+ * found by source.h's rules) and parses it with parse, messages naming where
+ * it came from. Returns parse's result or the reading's error. */
+int vmaf_model_read(const VmafModelConfig *cfg, const char *source, bool is_version,
+                    VmafModelParse parse, void *out);
+
 /* One model from root ({"model_dict": ...}); its score is written under
  * name. *model is the caller's. -ENOTSUP, logged at debug level only, when
  * root is a collection ({"0": ...}): callers retry it as one. */

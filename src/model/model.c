@@ -8,21 +8,19 @@
 #include "core/feature_name.h"
 #include "loader.h"
 #include "model.h"
-#include "source.h"
+
+static int parse_model(const VmafModelLoader *ld, const VmafJsonValue *root, const char *name,
+                       void *out)
+{
+    return vmaf_model_from_json(ld, root, name, out);
+}
 
 int vmaf_model_load_from_path(VmafModel **model, VmafModelConfig *cfg, const char *path)
 {
     if (!model || !path)
         return -EINVAL;
     *model = NULL;
-    VmafJsonValue *root;
-    int err = vmaf_model_json_from_path(path, &root);
-    if (err)
-        return err;
-    const VmafModelLoader ld = vmaf_model_loader(cfg, path);
-    err = vmaf_model_from_json(&ld, root, vmaf_model_config_name(cfg), model);
-    vmaf_json_free(root);
-    return err;
+    return vmaf_model_read(cfg, path, false, parse_model, model);
 }
 
 int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version)
@@ -30,16 +28,7 @@ int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version
     if (!model || !version)
         return -EINVAL;
     *model = NULL;
-    VmafJsonValue *root;
-    char *origin;
-    int err = vmaf_model_json_from_version(version, &root, &origin);
-    if (err)
-        return err;
-    const VmafModelLoader ld = vmaf_model_loader(cfg, origin);
-    err = vmaf_model_from_json(&ld, root, vmaf_model_config_name(cfg), model);
-    vmaf_json_free(root);
-    free(origin);
-    return err;
+    return vmaf_model_read(cfg, version, true, parse_model, model);
 }
 
 /* The name is the extractor's for these options, so it is formatted once
