@@ -663,36 +663,6 @@ static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0,
     return vmaf_hsum_u64x8(acc);
 }
 
-enum { PART_RESTORED, PART_ADDITIVE, PARTS };
-
-#define ROW_LEAD 16
-
-typedef struct KeptRows {
-    int32_t *part[3][PARTS][ADM_DETAIL_BANDS];
-    int32_t *neighbour[3][PARTS], *centre[3][PARTS];
-    int32_t *column[PARTS];
-    int row[3];
-} KeptRows;
-
-static void kept_rows_init(KeptRows *k, int32_t *rows, int w)
-{
-    const size_t len = adm_work_row_len(w);
-    int32_t *next = rows + ROW_LEAD;
-    for (int slot = 0; slot < 3; slot++) {
-        k->row[slot] = -1;
-        for (int p = 0; p < PARTS; p++) {
-            for (int b = 0; b < ADM_DETAIL_BANDS; b++, next += len)
-                k->part[slot][p][b] = next;
-            k->neighbour[slot][p] = next;
-            next += len;
-            k->centre[slot][p] = next;
-            next += len;
-        }
-    }
-    for (int p = 0; p < PARTS; p++, next += len)
-        k->column[p] = next;
-}
-
 typedef struct Pass {
     const AdmSumsArgs *a;
     bool scale0;
@@ -836,55 +806,8 @@ static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
         sum[b] = adm_add_wrap64(sum[b], adm_cm_row((int64_t)vmaf_hsum_u64x8(acc[b]), a->cm.row));
 }
 
-static inline void scale_sums(const void *const ref[ADM_DETAIL_BANDS],
-                              const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride,
-                              const AdmSumsArgs *a, int32_t *rows, bool scale0,
-                              uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
-                              int64_t aim[ADM_DETAIL_BANDS])
-{
-    const Pass q = pass_of(a, scale0);
-    KeptRows k;
-    kept_rows_init(&k, rows, a->w);
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        den[b] = 0;
-        cm[b] = aim[b] = 0;
-    }
-    for (int i = a->region.top; i < a->region.bottom; i++) {
-        const int needed[3] = {adm_cm_reach(i - 1, a->h), i, adm_cm_reach(i + 1, a->h)};
-        for (int n = 0; n < 3; n++)
-            if (k.row[needed[n] % 3] != needed[n])
-                keep_row(&q, ref, dis, stride, needed[n], &k, den);
-        mask_row(&q, &k, i, PART_RESTORED, cm);
-        if (a->aim)
-            mask_row(&q, &k, i, PART_ADDITIVE, aim);
-    }
-}
-
-static void sums_s0_avx512(const AdmBands16 *ref, const AdmBands16 *dis, ptrdiff_t stride,
-                           const AdmSumsArgs *a, const AdmWork16 *work,
-                           uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
-                           int64_t aim[ADM_DETAIL_BANDS])
-{
-    const void *r[ADM_DETAIL_BANDS], *d[ADM_DETAIL_BANDS];
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        r[b] = ref->band[b];
-        d[b] = dis->band[b];
-    }
-    scale_sums(r, d, stride, a, work->rows, true, den, cm, aim);
-}
-
-static void sums_s123_avx512(const AdmBands32 *ref, const AdmBands32 *dis, ptrdiff_t stride,
-                             const AdmSumsArgs *a, const AdmWork32 *work,
-                             uint64_t den[ADM_DETAIL_BANDS], int64_t cm[ADM_DETAIL_BANDS],
-                             int64_t aim[ADM_DETAIL_BANDS])
-{
-    const void *r[ADM_DETAIL_BANDS], *d[ADM_DETAIL_BANDS];
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        r[b] = ref->band[b];
-        d[b] = dis->band[b];
-    }
-    scale_sums(r, d, stride, a, work->rows, false, den, cm, aim);
-}
+#define ADM_X86_NAME(name) name##_avx512
+#include "adm_row_pass.h"
 
 void adm_dsp_init_avx512(AdmDsp *dsp)
 {

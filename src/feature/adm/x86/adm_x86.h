@@ -76,4 +76,43 @@ static inline bool adm_x86_integral_gain(double gain_limit)
     return gain_limit >= 0.0 && gain_limit <= 65535.0 && gain_limit == (double)(int32_t)gain_limit;
 }
 
+/* The parts of the distorted bands: each is summed masked by the other. */
+enum { PART_RESTORED, PART_ADDITIVE, PARTS };
+
+/* Columns kept before column 0 of a row: column -1 and whole vectors. */
+#define ROW_LEAD 16
+
+/* What one pass keeps (AdmWork16.rows): of three band rows, in slots by row
+ * modulo 3 (the rows above, at and below the one summed), the two parts of
+ * each band as int32 and, of each part, the sums over the bands of the
+ * thirtieths of its CSF-weighted values (what a neighbour adds to a masking
+ * threshold) and of the fifteenths less the thirtieths (what the sample
+ * itself adds beyond that); and the sums over the three rows of the row
+ * summed. Indexed by column; sums modulo 2^32. */
+typedef struct KeptRows {
+    int32_t *part[3][PARTS][ADM_DETAIL_BANDS];
+    int32_t *neighbour[3][PARTS], *centre[3][PARTS];
+    int32_t *column[PARTS];
+    int row[3];
+} KeptRows;
+
+static inline void adm_x86_kept_rows_init(KeptRows *k, int32_t *rows, int w)
+{
+    const size_t len = adm_work_row_len(w);
+    int32_t *next = rows + ROW_LEAD;
+    for (int slot = 0; slot < 3; slot++) {
+        k->row[slot] = -1;
+        for (int p = 0; p < PARTS; p++) {
+            for (int b = 0; b < ADM_DETAIL_BANDS; b++, next += len)
+                k->part[slot][p][b] = next;
+            k->neighbour[slot][p] = next;
+            next += len;
+            k->centre[slot][p] = next;
+            next += len;
+        }
+    }
+    for (int p = 0; p < PARTS; p++, next += len)
+        k->column[p] = next;
+}
+
 #endif
