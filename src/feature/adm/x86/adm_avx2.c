@@ -771,161 +771,40 @@ static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0,
 
 /* The constants of a pass; the columns kept are the region's and their
  * masking reach, [first, end). */
-typedef struct Pass {
-    const AdmSumsArgs *a;
-    bool scale0;
-    int first, end;
-    __m256d cos_sq;
-    GainLimit gain;
-    __m256i rf[ADM_DETAIL_BANDS], csf_round[ADM_DETAIL_BANDS];
-    __m128i csf_shift[ADM_DETAIL_BANDS], thr_shift[ADM_DETAIL_BANDS];
-    CsfFactor factor[ADM_DETAIL_BANDS];
-    CubeShifts cube[ADM_DETAIL_BANDS];
-    DenShifts den;
-} Pass;
+/* The vector layer of adm_row_pass.h: eight int32 lanes. */
+typedef __m256i vi;
+typedef __m256d vd;
+typedef __m256i vmask; /* all ones in the lanes that pass */
+#define ADM_X86_LANES 8
+#define vi_zero() _mm256_setzero_si256()
+#define vi_set1_32(x) _mm256_set1_epi32(x)
+#define vi_set1_64(x) _mm256_set1_epi64x(x)
+#define vd_set1(x) _mm256_set1_pd(x)
+#define vi_loadu(p) _mm256_loadu_si256((const __m256i *)(p))
+#define vi_storeu(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define vi_add32(a, b) _mm256_add_epi32(a, b)
+#define vi_sub32(a, b) _mm256_sub_epi32(a, b)
+#define vi_mullo32(a, b) _mm256_mullo_epi32(a, b)
+#define vi_sll32(a, count) _mm256_sll_epi32(a, count)
 
-static Pass pass_of(const AdmSumsArgs *a, bool scale0)
+/* max(|x| - t, 0) in the first n lanes, 0 in the others. */
+static inline vi excess_over(vi x, vi t, int n)
 {
-    Pass q = {.a = a, .scale0 = scale0};
-    q.first = a->region.left > 0 ? a->region.left - 1 : 0;
-    q.end = a->region.right < a->w ? a->region.right + 1 : a->w;
-    q.cos_sq = _mm256_set1_pd(adm_cos_1deg_sq());
-    q.gain = gain_limit_of(a->gain_limit);
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        const uint32_t rf = scale0 ? a->rfactor_q0[b] : a->rfactor_q32[b];
-        q.rf[b] = _mm256_set1_epi32((int32_t)rf);
-        q.factor[b] = csf_factor(rf);
-        q.csf_round[b] = _mm256_set1_epi32(adm_x86_csf_s0_round[b]);
-        q.csf_shift[b] = _mm_cvtsi32_si128(adm_x86_csf_s0_shift[b]);
-        q.thr_shift[b] = _mm_cvtsi32_si128(scale0 ? adm_x86_cm_s0_thr_shift[b] : 0);
-        q.cube[b] = cube_shifts(
-            scale0 ? adm_x86_cm_s0_square_shift[b] : ADM_X86_CM_S123_SQUARE_SHIFT, a->cm.cube[b]);
-    }
-    q.den = (DenShifts){
-        .square_round = _mm256_set1_epi64x((int64_t)(UINT64_C(1) << a->den.square)),
-        .cube_round = _mm256_set1_epi64x((int64_t)adm_rounding(a->den.cube)),
-        .square_shift = _mm_cvtsi32_si128(a->den.square),
-        .cube_shift = _mm_cvtsi32_si128(a->den.cube),
-    };
-    return q;
+    return _mm256_and_si256(
+        _mm256_max_epi32(_mm256_sub_epi32(_mm256_abs_epi32(x), t), _mm256_setzero_si256()),
+        lane_mask(n));
 }
 
-/* Decouples row r into its slot and sums its threshold terms; a row of the
- * region adds its reference cubes to den. The restored part's terms are
- * needed only for aim. */
-static inline void keep_row(const Pass *q, const void *const ref[ADM_DETAIL_BANDS],
-                            const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride, int r,
-                            KeptRows *k, uint64_t den[ADM_DETAIL_BANDS])
+static inline bool vi_any(vi v)
 {
-    const AdmSumsArgs *a = q->a;
-    const int slot = r % 3;
-    const ptrdiff_t o = r * stride;
-    k->row[slot] = r;
-    for (int j = q->first; j < q->end; j += 8) {
-        const int n = q->end - j < 8 ? q->end - j : 8;
-        __m256i ov[ADM_DETAIL_BANDS], tv[ADM_DETAIL_BANDS];
-        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            ov[b] = load_band(ref[b], o + j, n, q->scale0);
-            tv[b] = load_band(dis[b], o + j, n, q->scale0);
-        }
-        const __m256i in_cone = q->scale0 ? in_cone_s0(ov[ADM_BAND_H], ov[ADM_BAND_V],
-                                                       tv[ADM_BAND_H], tv[ADM_BAND_V], q->cos_sq)
-                                          : in_cone_s123(ov[ADM_BAND_H], ov[ADM_BAND_V],
-                                                         tv[ADM_BAND_H], tv[ADM_BAND_V], q->cos_sq);
-        __m256i neighbour[PARTS], centre[PARTS];
-        for (int p = 0; p < PARTS; p++)
-            neighbour[p] = centre[p] = _mm256_setzero_si256();
-        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            __m256i part[PARTS];
-            part[PART_RESTORED] = q->scale0
-                                      ? restore_s0(ov[b], tv[b], in_cone, a->recip, &q->gain)
-                                      : restore_s123(ov[b], tv[b], in_cone, a->recip, &q->gain);
-            part[PART_ADDITIVE] = _mm256_sub_epi32(tv[b], part[PART_RESTORED]);
-            if (q->scale0)
-                part[PART_ADDITIVE] = to_s16(part[PART_ADDITIVE]);
-            for (int p = 0; p < PARTS; p++) {
-                _mm256_storeu_si256((__m256i *)(k->part[slot][p][b] + j), part[p]);
-                if (p == PART_RESTORED && !a->aim)
-                    continue;
-                const __m256i c =
-                    q->scale0 ? csf_s0_value(part[p], q->rf[b], q->csf_round[b], q->csf_shift[b])
-                              : csf_s123_value(part[p], &q->factor[b]);
-                __m256i thirtieth, fifteenth;
-                if (q->scale0) {
-                    fractions_s0(c, &thirtieth, &fifteenth);
-                } else {
-                    thirtieth = fraction_s123(c, ADM_ONE_30TH_Q32);
-                    fifteenth = fraction_s123(c, ADM_ONE_15TH_Q32);
-                }
-                neighbour[p] = _mm256_add_epi32(neighbour[p], thirtieth);
-                centre[p] = _mm256_add_epi32(centre[p], _mm256_sub_epi32(fifteenth, thirtieth));
-            }
-        }
-        for (int p = 0; p < PARTS; p++) {
-            _mm256_storeu_si256((__m256i *)(k->neighbour[slot][p] + j), neighbour[p]);
-            _mm256_storeu_si256((__m256i *)(k->centre[slot][p] + j), centre[p]);
-        }
-    }
-    if (r < a->region.top || r >= a->region.bottom)
-        return;
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        den[b] += adm_den_row(den_row(ref[b], o + a->region.left, a->region.right - a->region.left,
-                                      q->scale0, &q->den),
-                              a->den.row);
+    return !_mm256_testz_si256(v, v);
 }
 
-/* The masked cubes of region row i of the src part, with the thresholds of
- * the other part (the masker) from the rows kept; column -1 reads column 1
- * and column w column w - 1 (adm_cm_reach()). */
-static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
-                            int64_t sum[ADM_DETAIL_BANDS])
+/* The row's sum of masked cubes from masked_cubes()' biased accumulator:
+ * each of the vectors added put 8 lanes of 2^(63 - cube_shift) in. */
+static inline uint64_t cubes_total(vi acc, uint64_t vectors, int cube_shift)
 {
-    const AdmSumsArgs *a = q->a;
-    const int masker = src == PART_RESTORED ? PART_ADDITIVE : PART_RESTORED;
-    const int up = adm_cm_reach(i - 1, a->h) % 3, mid = i % 3;
-    const int down = adm_cm_reach(i + 1, a->h) % 3;
-    int32_t *column = k->column[masker];
-    for (int j = q->first; j < q->end; j += 8) {
-        const __m256i u = _mm256_loadu_si256((const __m256i *)(k->neighbour[up][masker] + j));
-        const __m256i m = _mm256_loadu_si256((const __m256i *)(k->neighbour[mid][masker] + j));
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(k->neighbour[down][masker] + j));
-        _mm256_storeu_si256((__m256i *)(column + j), _mm256_add_epi32(_mm256_add_epi32(u, m), d));
-    }
-    if (a->region.left == 0)
-        column[-1] = column[1];
-    if (a->region.right == a->w)
-        column[a->w] = column[a->w - 1];
-
-    __m256i acc[ADM_DETAIL_BANDS];
-    uint64_t vectors[ADM_DETAIL_BANDS] = {0};
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        acc[b] = _mm256_setzero_si256();
-    for (int j = a->region.left; j < a->region.right; j += 8) {
-        const int n = a->region.right - j < 8 ? a->region.right - j : 8;
-        const __m256i thr = _mm256_add_epi32(
-            _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + j - 1)),
-                             _mm256_loadu_si256((const __m256i *)(column + j))),
-            _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(column + j + 1)),
-                             _mm256_loadu_si256((const __m256i *)(k->centre[mid][masker] + j))));
-        const __m256i valid = lane_mask(n);
-        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            const __m256i v = _mm256_loadu_si256((const __m256i *)(k->part[mid][src][b] + j));
-            const __m256i x =
-                q->scale0 ? _mm256_mullo_epi32(v, q->rf[b]) : csf_s123_value(v, &q->factor[b]);
-            const __m256i t = _mm256_sll_epi32(thr, q->thr_shift[b]);
-            const __m256i excess = _mm256_and_si256(
-                _mm256_max_epi32(_mm256_sub_epi32(_mm256_abs_epi32(x), t), _mm256_setzero_si256()),
-                valid);
-            if (_mm256_testz_si256(excess, excess))
-                continue;
-            acc[b] = masked_cubes(acc[b], excess, &q->cube[b]);
-            vectors[b]++;
-        }
-    }
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        const uint64_t bias = vectors[b] * 8 * (UINT64_C(1) << (63 - a->cm.cube[b]));
-        sum[b] = adm_add_wrap64(sum[b], adm_cm_row((int64_t)(hsum64(acc[b]) - bias), a->cm.row));
-    }
+    return hsum64(acc) - vectors * 8 * (UINT64_C(1) << (63 - cube_shift));
 }
 
 #define ADM_X86_NAME(name) name##_avx2

@@ -452,8 +452,11 @@ static inline __m512i reciprocal(__m512i i)
                                   _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1));
 }
 
-static inline __m512i restore_s0(__m512i o, __m512i t, __mmask16 in_cone, const GainLimit *g)
+/* recip: unused, the reciprocals are computed (reciprocal()), not read. */
+static inline __m512i restore_s0(__m512i o, __m512i t, __mmask16 in_cone, const int32_t *recip,
+                                 const GainLimit *g)
 {
+    (void)recip;
     const __m512i rec = reciprocal(_mm512_abs_epi32(o));
     const __m512i at = _mm512_abs_epi32(t);
     const __m512i half = _mm512_set1_epi64(16384);
@@ -498,8 +501,10 @@ static inline __m512i gain_s123_lanes(__m512i product, __m512i round, __m512i sh
                                   _mm512_set1_epi64(32768));
 }
 
-static inline __m512i restore_s123(__m512i o, __m512i t, __mmask16 in_cone, const GainLimit *g)
+static inline __m512i restore_s123(__m512i o, __m512i t, __mmask16 in_cone, const int32_t *recip,
+                                   const GainLimit *g)
 {
+    (void)recip;
     const __m512i one = _mm512_set1_epi32(1);
     const __m512i mag = _mm512_abs_epi32(o);
     const __m512i exponent =
@@ -663,147 +668,40 @@ static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0,
     return vmaf_hsum_u64x8(acc);
 }
 
-typedef struct Pass {
-    const AdmSumsArgs *a;
-    bool scale0;
-    int first, end;
-    __m512d cos_sq;
-    GainLimit gain;
-    __m512i rf[ADM_DETAIL_BANDS], csf_round[ADM_DETAIL_BANDS];
-    __m128i csf_shift[ADM_DETAIL_BANDS], thr_shift[ADM_DETAIL_BANDS];
-    CsfFactor factor[ADM_DETAIL_BANDS];
-    CubeShifts cube[ADM_DETAIL_BANDS];
-    DenShifts den;
-} Pass;
+/* The vector layer of adm_row_pass.h: sixteen int32 lanes. */
+typedef __m512i vi;
+typedef __m512d vd;
+typedef __mmask16 vmask; /* the lanes that pass */
+#define ADM_X86_LANES 16
+#define vi_zero() _mm512_setzero_si512()
+#define vi_set1_32(x) _mm512_set1_epi32(x)
+#define vi_set1_64(x) _mm512_set1_epi64(x)
+#define vd_set1(x) _mm512_set1_pd(x)
+#define vi_loadu(p) _mm512_loadu_si512(p)
+#define vi_storeu(p, v) _mm512_storeu_si512(p, v)
+#define vi_add32(a, b) _mm512_add_epi32(a, b)
+#define vi_sub32(a, b) _mm512_sub_epi32(a, b)
+#define vi_mullo32(a, b) _mm512_mullo_epi32(a, b)
+#define vi_sll32(a, count) _mm512_sll_epi32(a, count)
 
-static Pass pass_of(const AdmSumsArgs *a, bool scale0)
+/* max(|x| - t, 0) in the first n lanes, 0 in the others. */
+static inline vi excess_over(vi x, vi t, int n)
 {
-    Pass q = {.a = a, .scale0 = scale0};
-    q.first = a->region.left > 0 ? a->region.left - 1 : 0;
-    q.end = a->region.right < a->w ? a->region.right + 1 : a->w;
-    q.cos_sq = _mm512_set1_pd(adm_cos_1deg_sq());
-    q.gain = gain_limit_of(a->gain_limit);
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-        const uint32_t rf = scale0 ? a->rfactor_q0[b] : a->rfactor_q32[b];
-        q.rf[b] = _mm512_set1_epi32((int32_t)rf);
-        q.factor[b] = csf_factor(rf);
-        q.csf_round[b] = _mm512_set1_epi32(adm_x86_csf_s0_round[b]);
-        q.csf_shift[b] = _mm_cvtsi32_si128(adm_x86_csf_s0_shift[b]);
-        q.thr_shift[b] = _mm_cvtsi32_si128(scale0 ? adm_x86_cm_s0_thr_shift[b] : 0);
-        q.cube[b] = cube_shifts(
-            scale0 ? adm_x86_cm_s0_square_shift[b] : ADM_X86_CM_S123_SQUARE_SHIFT, a->cm.cube[b]);
-    }
-    q.den = (DenShifts){
-        .square_round = _mm512_set1_epi64((int64_t)(UINT64_C(1) << a->den.square)),
-        .cube_round = _mm512_set1_epi64((int64_t)adm_rounding(a->den.cube)),
-        .square_shift = _mm_cvtsi32_si128(a->den.square),
-        .cube_shift = _mm_cvtsi32_si128(a->den.cube),
-    };
-    return q;
+    return _mm512_maskz_max_epi32(first16(n), _mm512_sub_epi32(_mm512_abs_epi32(x), t),
+                                  _mm512_setzero_si512());
 }
 
-static inline void keep_row(const Pass *q, const void *const ref[ADM_DETAIL_BANDS],
-                            const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride, int r,
-                            KeptRows *k, uint64_t den[ADM_DETAIL_BANDS])
+static inline bool vi_any(vi v)
 {
-    const AdmSumsArgs *a = q->a;
-    const int slot = r % 3;
-    const ptrdiff_t o = r * stride;
-    k->row[slot] = r;
-    for (int j = q->first; j < q->end; j += 16) {
-        const int n = q->end - j < 16 ? q->end - j : 16;
-        __m512i ov[ADM_DETAIL_BANDS], tv[ADM_DETAIL_BANDS];
-        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            ov[b] = load_band(ref[b], o + j, n, q->scale0);
-            tv[b] = load_band(dis[b], o + j, n, q->scale0);
-        }
-        const __mmask16 in_cone = q->scale0
-                                      ? in_cone_s0(ov[ADM_BAND_H], ov[ADM_BAND_V], tv[ADM_BAND_H],
-                                                   tv[ADM_BAND_V], q->cos_sq)
-                                      : in_cone_s123(ov[ADM_BAND_H], ov[ADM_BAND_V], tv[ADM_BAND_H],
-                                                     tv[ADM_BAND_V], q->cos_sq);
-        __m512i neighbour[PARTS], centre[PARTS];
-        for (int p = 0; p < PARTS; p++)
-            neighbour[p] = centre[p] = _mm512_setzero_si512();
-        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            __m512i part[PARTS];
-            part[PART_RESTORED] = q->scale0 ? restore_s0(ov[b], tv[b], in_cone, &q->gain)
-                                            : restore_s123(ov[b], tv[b], in_cone, &q->gain);
-            part[PART_ADDITIVE] = _mm512_sub_epi32(tv[b], part[PART_RESTORED]);
-            if (q->scale0)
-                part[PART_ADDITIVE] = to_s16(part[PART_ADDITIVE]);
-            for (int p = 0; p < PARTS; p++) {
-                _mm512_storeu_si512(k->part[slot][p][b] + j, part[p]);
-                if (p == PART_RESTORED && !a->aim)
-                    continue;
-                const __m512i c =
-                    q->scale0 ? csf_s0_value(part[p], q->rf[b], q->csf_round[b], q->csf_shift[b])
-                              : csf_s123_value(part[p], &q->factor[b]);
-                __m512i thirtieth, fifteenth;
-                if (q->scale0) {
-                    fractions_s0(c, &thirtieth, &fifteenth);
-                } else {
-                    thirtieth = fraction_s123(c, ADM_ONE_30TH_Q32);
-                    fifteenth = fraction_s123(c, ADM_ONE_15TH_Q32);
-                }
-                neighbour[p] = _mm512_add_epi32(neighbour[p], thirtieth);
-                centre[p] = _mm512_add_epi32(centre[p], _mm512_sub_epi32(fifteenth, thirtieth));
-            }
-        }
-        for (int p = 0; p < PARTS; p++) {
-            _mm512_storeu_si512(k->neighbour[slot][p] + j, neighbour[p]);
-            _mm512_storeu_si512(k->centre[slot][p] + j, centre[p]);
-        }
-    }
-    if (r < a->region.top || r >= a->region.bottom)
-        return;
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        den[b] += adm_den_row(den_row(ref[b], o + a->region.left, a->region.right - a->region.left,
-                                      q->scale0, &q->den),
-                              a->den.row);
+    return _mm512_test_epi32_mask(v, v) != 0;
 }
 
-static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
-                            int64_t sum[ADM_DETAIL_BANDS])
+/* The row's sum of masked cubes: masked_cubes() adds them unbiased here. */
+static inline uint64_t cubes_total(vi acc, uint64_t vectors, int cube_shift)
 {
-    const AdmSumsArgs *a = q->a;
-    const int masker = src == PART_RESTORED ? PART_ADDITIVE : PART_RESTORED;
-    const int up = adm_cm_reach(i - 1, a->h) % 3, mid = i % 3;
-    const int down = adm_cm_reach(i + 1, a->h) % 3;
-    int32_t *column = k->column[masker];
-    for (int j = q->first; j < q->end; j += 16) {
-        const __m512i u = _mm512_loadu_si512(k->neighbour[up][masker] + j);
-        const __m512i m = _mm512_loadu_si512(k->neighbour[mid][masker] + j);
-        const __m512i d = _mm512_loadu_si512(k->neighbour[down][masker] + j);
-        _mm512_storeu_si512(column + j, _mm512_add_epi32(_mm512_add_epi32(u, m), d));
-    }
-    if (a->region.left == 0)
-        column[-1] = column[1];
-    if (a->region.right == a->w)
-        column[a->w] = column[a->w - 1];
-
-    __m512i acc[ADM_DETAIL_BANDS];
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        acc[b] = _mm512_setzero_si512();
-    for (int j = a->region.left; j < a->region.right; j += 16) {
-        const int n = a->region.right - j < 16 ? a->region.right - j : 16;
-        const __m512i thr = _mm512_add_epi32(
-            _mm512_add_epi32(_mm512_loadu_si512(column + j - 1), _mm512_loadu_si512(column + j)),
-            _mm512_add_epi32(_mm512_loadu_si512(column + j + 1),
-                             _mm512_loadu_si512(k->centre[mid][masker] + j)));
-        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            const __m512i v = _mm512_loadu_si512(k->part[mid][src][b] + j);
-            const __m512i x =
-                q->scale0 ? _mm512_mullo_epi32(v, q->rf[b]) : csf_s123_value(v, &q->factor[b]);
-            const __m512i t = _mm512_sll_epi32(thr, q->thr_shift[b]);
-            const __m512i excess = _mm512_maskz_max_epi32(
-                first16(n), _mm512_sub_epi32(_mm512_abs_epi32(x), t), _mm512_setzero_si512());
-            if (_mm512_test_epi32_mask(excess, excess))
-                acc[b] = masked_cubes(acc[b], excess, &q->cube[b]);
-        }
-    }
-    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
-        sum[b] = adm_add_wrap64(sum[b], adm_cm_row((int64_t)vmaf_hsum_u64x8(acc[b]), a->cm.row));
+    (void)vectors;
+    (void)cube_shift;
+    return vmaf_hsum_u64x8(acc);
 }
 
 #define ADM_X86_NAME(name) name##_avx512

@@ -1,15 +1,171 @@
 /* The masking sums' pass over a scale's rows and the sums entry points,
- * written once over the steps adm_avx2.c and adm_avx512.c define before
- * including this file (the vif_kernels.h pattern): Pass and pass_of(), which
- * set up one pass's constants as vectors, keep_row(), which decouples a row
- * into its slot of KeptRows (adm_x86.h) and adds its reference cubes, and
- * mask_row(), which adds a region row's masked cubes. ADM_X86_NAME(name)
- * gives the entry points their instruction set's suffix. Which rows are
- * kept and in which order is the same for every width; what differs is only
- * inside those steps. */
+ * written once over what adm_avx2.c and adm_avx512.c define before
+ * including this file (the vif_kernels.h pattern):
+ * - the vector layer: vi (int32 lanes), vd (doubles), vmask (the lanes
+ *   decoupling passes), ADM_X86_LANES, vi_* and vd_set1 (set, load, store,
+ *   add, sub, mullo, sll), excess_over(), vi_any() and cubes_total();
+ * - the per-sample steps, each bit for bit adm_math.h's on every lane:
+ *   load_band, in_cone_s0/s123, restore_s0/s123, to_s16, csf_s0_value,
+ *   csf_s123_value, fractions_s0, fraction_s123, masked_cubes, den_row and
+ *   the constants' types GainLimit, CsfFactor, CubeShifts, DenShifts with
+ *   gain_limit_of, csf_factor, cube_shifts;
+ * - ADM_X86_NAME(name), the entry points' names with the set's suffix.
+ * Here: a pass's constants (pass_of), the decoupled rows kept in KeptRows
+ * (adm_x86.h, keep_row), the masked cubes of a region row (mask_row) and the
+ * pass over a scale's rows; the same for every width. */
 #ifndef ADM_X86_NAME
 #error "define ADM_X86_NAME before including adm_row_pass.h"
 #endif
+
+/* One pass's constants, as vectors. */
+typedef struct Pass {
+    const AdmSumsArgs *a;
+    bool scale0;
+    int first, end;
+    vd cos_sq;
+    GainLimit gain;
+    vi rf[ADM_DETAIL_BANDS], csf_round[ADM_DETAIL_BANDS];
+    __m128i csf_shift[ADM_DETAIL_BANDS], thr_shift[ADM_DETAIL_BANDS];
+    CsfFactor factor[ADM_DETAIL_BANDS];
+    CubeShifts cube[ADM_DETAIL_BANDS];
+    DenShifts den;
+} Pass;
+
+static Pass pass_of(const AdmSumsArgs *a, bool scale0)
+{
+    Pass q = {.a = a, .scale0 = scale0};
+    q.first = a->region.left > 0 ? a->region.left - 1 : 0;
+    q.end = a->region.right < a->w ? a->region.right + 1 : a->w;
+    q.cos_sq = vd_set1(adm_cos_1deg_sq());
+    q.gain = gain_limit_of(a->gain_limit);
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+        const uint32_t rf = scale0 ? a->rfactor_q0[b] : a->rfactor_q32[b];
+        q.rf[b] = vi_set1_32((int32_t)rf);
+        q.factor[b] = csf_factor(rf);
+        q.csf_round[b] = vi_set1_32(adm_x86_csf_s0_round[b]);
+        q.csf_shift[b] = _mm_cvtsi32_si128(adm_x86_csf_s0_shift[b]);
+        q.thr_shift[b] = _mm_cvtsi32_si128(scale0 ? adm_x86_cm_s0_thr_shift[b] : 0);
+        q.cube[b] = cube_shifts(
+            scale0 ? adm_x86_cm_s0_square_shift[b] : ADM_X86_CM_S123_SQUARE_SHIFT, a->cm.cube[b]);
+    }
+    q.den = (DenShifts){
+        .square_round = vi_set1_64((int64_t)(UINT64_C(1) << a->den.square)),
+        .cube_round = vi_set1_64((int64_t)adm_rounding(a->den.cube)),
+        .square_shift = _mm_cvtsi32_si128(a->den.square),
+        .cube_shift = _mm_cvtsi32_si128(a->den.cube),
+    };
+    return q;
+}
+
+/* Decouples row r into its slot and sums its threshold terms; a row of the
+ * region adds its reference cubes to den. The restored part's terms are
+ * needed only for aim. */
+static inline void keep_row(const Pass *q, const void *const ref[ADM_DETAIL_BANDS],
+                            const void *const dis[ADM_DETAIL_BANDS], ptrdiff_t stride, int r,
+                            KeptRows *k, uint64_t den[ADM_DETAIL_BANDS])
+{
+    const AdmSumsArgs *a = q->a;
+    const int slot = r % 3;
+    const ptrdiff_t o = r * stride;
+    k->row[slot] = r;
+    for (int j = q->first; j < q->end; j += ADM_X86_LANES) {
+        const int n = q->end - j < ADM_X86_LANES ? q->end - j : ADM_X86_LANES;
+        vi ov[ADM_DETAIL_BANDS], tv[ADM_DETAIL_BANDS];
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            ov[b] = load_band(ref[b], o + j, n, q->scale0);
+            tv[b] = load_band(dis[b], o + j, n, q->scale0);
+        }
+        const vmask in_cone = q->scale0 ? in_cone_s0(ov[ADM_BAND_H], ov[ADM_BAND_V], tv[ADM_BAND_H],
+                                                     tv[ADM_BAND_V], q->cos_sq)
+                                        : in_cone_s123(ov[ADM_BAND_H], ov[ADM_BAND_V],
+                                                       tv[ADM_BAND_H], tv[ADM_BAND_V], q->cos_sq);
+        vi neighbour[PARTS], centre[PARTS];
+        for (int p = 0; p < PARTS; p++)
+            neighbour[p] = centre[p] = vi_zero();
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            vi part[PARTS];
+            part[PART_RESTORED] = q->scale0
+                                      ? restore_s0(ov[b], tv[b], in_cone, a->recip, &q->gain)
+                                      : restore_s123(ov[b], tv[b], in_cone, a->recip, &q->gain);
+            part[PART_ADDITIVE] = vi_sub32(tv[b], part[PART_RESTORED]);
+            if (q->scale0)
+                part[PART_ADDITIVE] = to_s16(part[PART_ADDITIVE]);
+            for (int p = 0; p < PARTS; p++) {
+                vi_storeu(k->part[slot][p][b] + j, part[p]);
+                if (p == PART_RESTORED && !a->aim)
+                    continue;
+                const vi c = q->scale0
+                                 ? csf_s0_value(part[p], q->rf[b], q->csf_round[b], q->csf_shift[b])
+                                 : csf_s123_value(part[p], &q->factor[b]);
+                vi thirtieth, fifteenth;
+                if (q->scale0) {
+                    fractions_s0(c, &thirtieth, &fifteenth);
+                } else {
+                    thirtieth = fraction_s123(c, ADM_ONE_30TH_Q32);
+                    fifteenth = fraction_s123(c, ADM_ONE_15TH_Q32);
+                }
+                neighbour[p] = vi_add32(neighbour[p], thirtieth);
+                centre[p] = vi_add32(centre[p], vi_sub32(fifteenth, thirtieth));
+            }
+        }
+        for (int p = 0; p < PARTS; p++) {
+            vi_storeu(k->neighbour[slot][p] + j, neighbour[p]);
+            vi_storeu(k->centre[slot][p] + j, centre[p]);
+        }
+    }
+    if (r < a->region.top || r >= a->region.bottom)
+        return;
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        den[b] += adm_den_row(den_row(ref[b], o + a->region.left, a->region.right - a->region.left,
+                                      q->scale0, &q->den),
+                              a->den.row);
+}
+
+/* The masked cubes of region row i of the src part, with the thresholds of
+ * the other part (the masker) from the rows kept; column -1 reads column 1
+ * and column w column w - 1 (adm_cm_reach()). */
+static inline void mask_row(const Pass *q, const KeptRows *k, int i, int src,
+                            int64_t sum[ADM_DETAIL_BANDS])
+{
+    const AdmSumsArgs *a = q->a;
+    const int masker = src == PART_RESTORED ? PART_ADDITIVE : PART_RESTORED;
+    const int up = adm_cm_reach(i - 1, a->h) % 3, mid = i % 3;
+    const int down = adm_cm_reach(i + 1, a->h) % 3;
+    int32_t *column = k->column[masker];
+    for (int j = q->first; j < q->end; j += ADM_X86_LANES) {
+        const vi u = vi_loadu(k->neighbour[up][masker] + j);
+        const vi m = vi_loadu(k->neighbour[mid][masker] + j);
+        const vi d = vi_loadu(k->neighbour[down][masker] + j);
+        vi_storeu(column + j, vi_add32(vi_add32(u, m), d));
+    }
+    if (a->region.left == 0)
+        column[-1] = column[1];
+    if (a->region.right == a->w)
+        column[a->w] = column[a->w - 1];
+
+    vi acc[ADM_DETAIL_BANDS];
+    uint64_t vectors[ADM_DETAIL_BANDS] = {0};
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        acc[b] = vi_zero();
+    for (int j = a->region.left; j < a->region.right; j += ADM_X86_LANES) {
+        const int n = a->region.right - j < ADM_X86_LANES ? a->region.right - j : ADM_X86_LANES;
+        const vi thr =
+            vi_add32(vi_add32(vi_loadu(column + j - 1), vi_loadu(column + j)),
+                     vi_add32(vi_loadu(column + j + 1), vi_loadu(k->centre[mid][masker] + j)));
+        for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
+            const vi v = vi_loadu(k->part[mid][src][b] + j);
+            const vi x = q->scale0 ? vi_mullo32(v, q->rf[b]) : csf_s123_value(v, &q->factor[b]);
+            const vi excess = excess_over(x, vi_sll32(thr, q->thr_shift[b]), n);
+            if (!vi_any(excess))
+                continue;
+            acc[b] = masked_cubes(acc[b], excess, &q->cube[b]);
+            vectors[b]++;
+        }
+    }
+    for (int b = 0; b < ADM_DETAIL_BANDS; b++)
+        sum[b] = adm_add_wrap64(
+            sum[b], adm_cm_row((int64_t)cubes_total(acc[b], vectors[b], a->cm.cube[b]), a->cm.row));
+}
 
 /* One pass over the region's rows; each row it reaches is kept once. */
 static inline void scale_sums(const void *const ref[ADM_DETAIL_BANDS],
