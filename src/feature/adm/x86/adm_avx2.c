@@ -90,53 +90,30 @@ static inline __m256i join_shifted(__m256i even, __m256i odd, int s)
 
 /* ---------------------------------------------------------------- DWT -- */
 
-typedef struct DwtTaps {
-    __m256i lo01, lo23, hi01, hi23;
-} DwtTaps;
+/* The vector layer of adm_kernels.h: eight int32 lanes. */
+typedef __m256i vi;
+typedef __m256d vd;
+typedef __m256i vmask; /* all ones in the lanes that pass */
+#define ADM_X86_LANES 8
+#define vi_zero() _mm256_setzero_si256()
+#define vi_set1_32(x) _mm256_set1_epi32(x)
+#define vi_set1_64(x) _mm256_set1_epi64x(x)
+#define vd_set1(x) _mm256_set1_pd(x)
+#define vi_loadu(p) _mm256_loadu_si256((const __m256i *)(p))
+#define vi_storeu(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define vi_add32(a, b) _mm256_add_epi32(a, b)
+#define vi_sub32(a, b) _mm256_sub_epi32(a, b)
+#define vi_mullo32(a, b) _mm256_mullo_epi32(a, b)
+#define vi_sll32(a, count) _mm256_sll_epi32(a, count)
 
-static DwtTaps dwt_taps(void)
-{
-    return (DwtTaps){
-        .lo01 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(0), adm_x86_lo_tap(1))),
-        .lo23 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(2), adm_x86_lo_tap(3))),
-        .hi01 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(0), adm_x86_hi_tap(1))),
-        .hi23 = _mm256_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(2), adm_x86_hi_tap(3))),
-    };
-}
-
-/* The horizontal passes read x[2j-1 .. 2j+16] for outputs j..j+7 of a row
- * of n: from the row where that is inside it, else from a mirrored copy
- * (zeros past the 2 * count + 2 samples that count outputs need). */
-#define HORIZONTAL_READ 18
-
-static inline bool horizontal_in_row(int j, int n)
-{
-    return j >= 1 && 2 * j + 16 <= n - 1;
-}
-
-static const int16_t *horizontal_source16(const int16_t *x, int n, int j, int count,
-                                          int16_t copy[32])
-{
-    if (count == 8 && horizontal_in_row(j, n))
-        return x + 2 * j - 1;
-    return adm_x86_mirrored_copy16(x, n, 2 * j - 1, 2 * count + 2, copy, 32);
-}
-
-static const int32_t *horizontal_source32(const int32_t *x, int n, int j, int count,
-                                          int32_t copy[24])
-{
-    if (count == 8 && horizontal_in_row(j, n))
-        return x + 2 * j - 1;
-    return adm_x86_mirrored_copy32(x, n, 2 * j - 1, 2 * count + 2, copy, 24);
-}
+#include "adm_kernel_setup.h"
 
 /* 16 columns of one scale 0 vertical pass: samples as int16 lanes (8-bit
  * ones, or 16-bit ones less 32768, which the biases make up for). The sums
  * wrap modulo 2^32, which leaves the low 16 bits of the shifted result, all
  * that C keeps, exact. */
-static inline void dwt_s0_vertical16(const __m256i p[ADM_DWT_TAPS], const DwtTaps *k,
-                                     __m256i lo_bias, __m256i hi_bias, __m128i shift, int16_t *lo,
-                                     int16_t *hi, int n)
+static inline void dwt_s0_vertical(const __m256i p[ADM_DWT_TAPS], const DwtTaps *k, __m256i lo_bias,
+                                   __m256i hi_bias, __m128i shift, int16_t *lo, int16_t *hi, int n)
 {
     const __m256i a0 = _mm256_unpacklo_epi16(p[0], p[1]), a1 = _mm256_unpackhi_epi16(p[0], p[1]);
     const __m256i b0 = _mm256_unpacklo_epi16(p[2], p[3]), b1 = _mm256_unpackhi_epi16(p[2], p[3]);
@@ -165,7 +142,7 @@ static inline void dwt_s0_vertical16(const __m256i p[ADM_DWT_TAPS], const DwtTap
 }
 
 /* n (1..16) samples of a row as int16 lanes. */
-static inline __m256i load_samples16(const void *row, int j, int n, bool wide)
+static inline __m256i load_samples(const void *row, int j, int n, bool wide)
 {
     if (wide) {
         const uint16_t *p = (const uint16_t *)row + j;
@@ -197,9 +174,9 @@ static inline __m256i dwt_s0_sum(__m256i a, __m256i b, __m256i t01, __m256i t23)
 /* Outputs j..j+n-1 of the scale 0 horizontal pass; lo and hi read from
  * x[2j-1]. The sums of int16 inputs cannot overflow, and their results fit
  * int16. */
-static inline void dwt_s0_horizontal8(const int16_t *lo, const int16_t *hi, const DwtTaps *k,
-                                      int32_t *approx, int16_t *band_h, int16_t *band_v,
-                                      int16_t *band_d, int n)
+static inline void dwt_s0_horizontal(const int16_t *lo, const int16_t *hi, const DwtTaps *k,
+                                     int32_t *approx, int16_t *band_h, int16_t *band_v,
+                                     int16_t *band_d, int n)
 {
     const __m256i la = _mm256_loadu_si256((const __m256i *)lo);
     const __m256i lb = _mm256_loadu_si256((const __m256i *)(lo + 2));
@@ -209,88 +186,6 @@ static inline void dwt_s0_horizontal8(const int16_t *lo, const int16_t *hi, cons
     store_s16(band_v, dwt_s0_sum(la, lb, k->hi01, k->hi23), n);
     store_s16(band_h, dwt_s0_sum(ha, hb, k->lo01, k->lo23), n);
     store_s16(band_d, dwt_s0_sum(ha, hb, k->hi01, k->hi23), n);
-}
-
-/* The rows of one scale 0 vertical pass are kept as int16 in tmp. */
-static inline void dwt_s0(const void *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
-                          bool wide, const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
-                          int32_t *approx, ptrdiff_t dst_stride)
-{
-    const DwtTaps k = dwt_taps();
-    uint32_t lo_sum = 0, hi_sum = 0;
-    for (int t = 0; t < ADM_DWT_TAPS; t++) {
-        lo_sum += (uint32_t)adm_x86_lo_tap(t);
-        hi_sum += (uint32_t)adm_x86_hi_tap(t);
-    }
-    const uint32_t round = 1u << (bpc - 1), offset = wide ? 32768 : 0;
-    const __m256i lo_bias = _mm256_set1_epi32((int32_t)(offset * lo_sum + round - lo_sum * round));
-    const __m256i hi_bias = _mm256_set1_epi32((int32_t)(offset * hi_sum + round - hi_sum * round));
-    const __m128i shift = _mm_cvtsi32_si128((int)bpc);
-    int16_t *lo = (int16_t *)tmp, *hi = lo + w;
-    const int out_w = (w + 1) / 2;
-    for (int i = 0; i < (h + 1) / 2; i++) {
-        const void *row[ADM_DWT_TAPS];
-        for (int t = 0; t < ADM_DWT_TAPS; t++)
-            row[t] = (const uint8_t *)src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
-        for (int j = 0; j < w; j += 16) {
-            const int n = w - j < 16 ? w - j : 16;
-            __m256i p[ADM_DWT_TAPS];
-            for (int t = 0; t < ADM_DWT_TAPS; t++)
-                p[t] = load_samples16(row[t], j, n, wide);
-            dwt_s0_vertical16(p, &k, lo_bias, hi_bias, shift, lo + j, hi + j, n);
-        }
-        const ptrdiff_t o = i * dst_stride;
-        for (int j = 0; j < out_w; j += 8) {
-            const int n = out_w - j < 8 ? out_w - j : 8;
-            int16_t lo_copy[32], hi_copy[32];
-            dwt_s0_horizontal8(horizontal_source16(lo, w, j, n, lo_copy),
-                               horizontal_source16(hi, w, j, n, hi_copy), &k, approx + o + j,
-                               dst->band[ADM_BAND_H] + o + j, dst->band[ADM_BAND_V] + o + j,
-                               dst->band[ADM_BAND_D] + o + j, n);
-        }
-    }
-}
-
-static void dwt_s0_8_avx2(const uint8_t *src, ptrdiff_t src_stride, int w, int h,
-                          const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
-                          int32_t *approx, ptrdiff_t dst_stride)
-{
-    dwt_s0(src, src_stride, w, h, 8, false, taps, tmp, dst, approx, dst_stride);
-}
-
-static void dwt_s0_16_avx2(const uint16_t *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
-                           const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
-                           int32_t *approx, ptrdiff_t dst_stride)
-{
-    dwt_s0(src, src_stride, w, h, bpc, true, taps, tmp, dst, approx, dst_stride);
-}
-
-/* One filter of a split int32 pass (adm_x86_split_constant()). */
-typedef struct SplitFilter {
-    __m256i t01, t23, constant;
-} SplitFilter;
-
-typedef struct SplitPass {
-    SplitFilter lo, hi;
-    __m256i round;
-    __m128i high_shift, low_shift;
-} SplitPass;
-
-static SplitPass split_pass(int32_t round, int shift)
-{
-    int32_t lo_sum = 0, hi_sum = 0;
-    for (int t = 0; t < ADM_DWT_TAPS; t++) {
-        lo_sum += adm_x86_lo_tap(t);
-        hi_sum += adm_x86_hi_tap(t);
-    }
-    const DwtTaps k = dwt_taps();
-    return (SplitPass){
-        .lo = {k.lo01, k.lo23, _mm256_set1_epi32(adm_x86_split_constant(lo_sum, shift))},
-        .hi = {k.hi01, k.hi23, _mm256_set1_epi32(adm_x86_split_constant(hi_sum, shift))},
-        .round = _mm256_set1_epi32(round),
-        .high_shift = _mm_cvtsi32_si128(16 - shift),
-        .low_shift = _mm_cvtsi32_si128(shift),
-    };
 }
 
 static inline __m256i split_filter(__m256i high01, __m256i high23, __m256i low01, __m256i low23,
@@ -329,53 +224,6 @@ static inline void split_neighbours(__m256i v0, __m256i v1, __m256i *high, __m25
 static inline __m256i in_order(__m256i v)
 {
     return _mm256_permute4x64_epi64(v, 0xD8);
-}
-
-static void dwt_s123_avx2(const int32_t *src, ptrdiff_t src_stride, int w, int h, int scale,
-                          const AdmDwtTaps *taps, int32_t *tmp, const AdmBands32 *dst,
-                          int32_t *approx, ptrdiff_t dst_stride)
-{
-    const AdmDwtRounding r = adm_dwt_s123_rounding(scale);
-    const SplitPass vq = split_pass(r.v_round, r.v_shift), hq = split_pass(r.h_round, r.h_shift);
-    int32_t *lo = tmp, *hi = tmp + w;
-    const int out_w = (w + 1) / 2;
-    for (int i = 0; i < (h + 1) / 2; i++) {
-        const int32_t *row[ADM_DWT_TAPS];
-        for (int t = 0; t < ADM_DWT_TAPS; t++)
-            row[t] = src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
-        for (int j = 0; j < w; j += 8) {
-            const int n = w - j < 8 ? w - j : 8;
-            __m256i h01, h23, l01, l23;
-            split_lanes(load_s32(row[0] + j, n), load_s32(row[1] + j, n), &h01, &l01);
-            split_lanes(load_s32(row[2] + j, n), load_s32(row[3] + j, n), &h23, &l23);
-            store_s32(lo + j, split_filter(h01, h23, l01, l23, &vq.lo, &vq), n);
-            store_s32(hi + j, split_filter(h01, h23, l01, l23, &vq.hi, &vq), n);
-        }
-        const ptrdiff_t o = i * dst_stride;
-        for (int j = 0; j < out_w; j += 8) {
-            const int n = out_w - j < 8 ? out_w - j : 8;
-            int32_t lo_copy[24], hi_copy[24];
-            const int32_t *ls = horizontal_source32(lo, w, j, n, lo_copy);
-            const int32_t *hs = horizontal_source32(hi, w, j, n, hi_copy);
-            __m256i lh01, lh23, ll01, ll23, hh01, hh23, hl01, hl23;
-            split_neighbours(_mm256_loadu_si256((const __m256i *)ls),
-                             _mm256_loadu_si256((const __m256i *)(ls + 8)), &lh01, &ll01);
-            split_neighbours(_mm256_loadu_si256((const __m256i *)(ls + 2)),
-                             _mm256_loadu_si256((const __m256i *)(ls + 10)), &lh23, &ll23);
-            split_neighbours(_mm256_loadu_si256((const __m256i *)hs),
-                             _mm256_loadu_si256((const __m256i *)(hs + 8)), &hh01, &hl01);
-            split_neighbours(_mm256_loadu_si256((const __m256i *)(hs + 2)),
-                             _mm256_loadu_si256((const __m256i *)(hs + 10)), &hh23, &hl23);
-            store_s32(approx + o + j, in_order(split_filter(lh01, lh23, ll01, ll23, &hq.lo, &hq)),
-                      n);
-            store_s32(dst->band[ADM_BAND_V] + o + j,
-                      in_order(split_filter(lh01, lh23, ll01, ll23, &hq.hi, &hq)), n);
-            store_s32(dst->band[ADM_BAND_H] + o + j,
-                      in_order(split_filter(hh01, hh23, hl01, hl23, &hq.lo, &hq)), n);
-            store_s32(dst->band[ADM_BAND_D] + o + j,
-                      in_order(split_filter(hh01, hh23, hl01, hl23, &hq.hi, &hq)), n);
-        }
-    }
 }
 
 /* ----------------------------------------------------------- decouple -- */
@@ -771,22 +619,6 @@ static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0,
 
 /* The constants of a pass; the columns kept are the region's and their
  * masking reach, [first, end). */
-/* The vector layer of adm_row_pass.h: eight int32 lanes. */
-typedef __m256i vi;
-typedef __m256d vd;
-typedef __m256i vmask; /* all ones in the lanes that pass */
-#define ADM_X86_LANES 8
-#define vi_zero() _mm256_setzero_si256()
-#define vi_set1_32(x) _mm256_set1_epi32(x)
-#define vi_set1_64(x) _mm256_set1_epi64x(x)
-#define vd_set1(x) _mm256_set1_pd(x)
-#define vi_loadu(p) _mm256_loadu_si256((const __m256i *)(p))
-#define vi_storeu(p, v) _mm256_storeu_si256((__m256i *)(p), v)
-#define vi_add32(a, b) _mm256_add_epi32(a, b)
-#define vi_sub32(a, b) _mm256_sub_epi32(a, b)
-#define vi_mullo32(a, b) _mm256_mullo_epi32(a, b)
-#define vi_sll32(a, count) _mm256_sll_epi32(a, count)
-
 /* max(|x| - t, 0) in the first n lanes, 0 in the others. */
 static inline vi excess_over(vi x, vi t, int n)
 {
@@ -808,7 +640,7 @@ static inline uint64_t cubes_total(vi acc, uint64_t vectors, int cube_shift)
 }
 
 #define ADM_X86_NAME(name) name##_avx2
-#include "adm_row_pass.h"
+#include "adm_kernels.h"
 
 void adm_dsp_init_avx2(AdmDsp *dsp)
 {

@@ -88,44 +88,25 @@ static inline __mmask16 join_masks(__mmask8 even, __mmask8 odd)
 
 /* ---------------------------------------------------------------- DWT -- */
 
-typedef struct DwtTaps {
-    __m512i lo01, lo23, hi01, hi23;
-} DwtTaps;
+/* The vector layer of adm_kernels.h: sixteen int32 lanes. */
+typedef __m512i vi;
+typedef __m512d vd;
+typedef __mmask16 vmask; /* the lanes that pass */
+#define ADM_X86_LANES 16
+#define vi_zero() _mm512_setzero_si512()
+#define vi_set1_32(x) _mm512_set1_epi32(x)
+#define vi_set1_64(x) _mm512_set1_epi64(x)
+#define vd_set1(x) _mm512_set1_pd(x)
+#define vi_loadu(p) _mm512_loadu_si512(p)
+#define vi_storeu(p, v) _mm512_storeu_si512(p, v)
+#define vi_add32(a, b) _mm512_add_epi32(a, b)
+#define vi_sub32(a, b) _mm512_sub_epi32(a, b)
+#define vi_mullo32(a, b) _mm512_mullo_epi32(a, b)
+#define vi_sll32(a, count) _mm512_sll_epi32(a, count)
+/* The horizontal DWT pass yields its outputs in order. */
+#define in_order(v) (v)
 
-static DwtTaps dwt_taps(void)
-{
-    return (DwtTaps){
-        .lo01 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(0), adm_x86_lo_tap(1))),
-        .lo23 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_lo_tap(2), adm_x86_lo_tap(3))),
-        .hi01 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(0), adm_x86_hi_tap(1))),
-        .hi23 = _mm512_set1_epi32(adm_x86_tap_pair(adm_x86_hi_tap(2), adm_x86_hi_tap(3))),
-    };
-}
-
-/* Outputs j..j+15 of a horizontal pass over a row of n read x[2j-1 ..
- * 2j+32]: from the row where that is inside it, else from a mirrored copy. */
-#define COPY_LEN 48
-
-static inline bool horizontal_in_row(int j, int n)
-{
-    return j >= 1 && 2 * j + 32 <= n - 1;
-}
-
-static const int16_t *horizontal_source16(const int16_t *x, int n, int j, int count,
-                                          int16_t copy[COPY_LEN])
-{
-    if (count == 16 && horizontal_in_row(j, n))
-        return x + 2 * j - 1;
-    return adm_x86_mirrored_copy16(x, n, 2 * j - 1, 2 * count + 2, copy, COPY_LEN);
-}
-
-static const int32_t *horizontal_source32(const int32_t *x, int n, int j, int count,
-                                          int32_t copy[COPY_LEN])
-{
-    if (count == 16 && horizontal_in_row(j, n))
-        return x + 2 * j - 1;
-    return adm_x86_mirrored_copy32(x, n, 2 * j - 1, 2 * count + 2, copy, COPY_LEN);
-}
+#include "adm_kernel_setup.h"
 
 /* The low halves of the 32-bit lanes of a and b, in order a then b within
  * each 128-bit lane. */
@@ -136,9 +117,8 @@ static inline __m512i pack_low16(__m512i a, __m512i b)
 }
 
 /* 32 columns of one scale 0 vertical pass (see adm_avx2.c). */
-static inline void dwt_s0_vertical32(const __m512i p[ADM_DWT_TAPS], const DwtTaps *k,
-                                     __m512i lo_bias, __m512i hi_bias, __m128i shift, int16_t *lo,
-                                     int16_t *hi, int n)
+static inline void dwt_s0_vertical(const __m512i p[ADM_DWT_TAPS], const DwtTaps *k, __m512i lo_bias,
+                                   __m512i hi_bias, __m128i shift, int16_t *lo, int16_t *hi, int n)
 {
     const __m512i a0 = _mm512_unpacklo_epi16(p[0], p[1]), a1 = _mm512_unpackhi_epi16(p[0], p[1]);
     const __m512i b0 = _mm512_unpacklo_epi16(p[2], p[3]), b1 = _mm512_unpackhi_epi16(p[2], p[3]);
@@ -161,7 +141,7 @@ static inline void dwt_s0_vertical32(const __m512i p[ADM_DWT_TAPS], const DwtTap
 }
 
 /* n (1..32) samples of a row as int16 lanes. */
-static inline __m512i load_samples32(const void *row, int j, int n, bool wide)
+static inline __m512i load_samples(const void *row, int j, int n, bool wide)
 {
     if (wide) {
         const uint16_t *p = (const uint16_t *)row + j;
@@ -179,9 +159,9 @@ static inline __m512i dwt_s0_sum(__m512i a, __m512i b, __m512i t01, __m512i t23)
     return _mm512_srai_epi32(_mm512_add_epi32(s, _mm512_set1_epi32(32768)), 16);
 }
 
-static inline void dwt_s0_horizontal16(const int16_t *lo, const int16_t *hi, const DwtTaps *k,
-                                       int32_t *approx, int16_t *band_h, int16_t *band_v,
-                                       int16_t *band_d, int n)
+static inline void dwt_s0_horizontal(const int16_t *lo, const int16_t *hi, const DwtTaps *k,
+                                     int32_t *approx, int16_t *band_h, int16_t *band_v,
+                                     int16_t *band_d, int n)
 {
     const __m512i la = _mm512_loadu_si512(lo), lb = _mm512_loadu_si512(lo + 2);
     const __m512i ha = _mm512_loadu_si512(hi), hb = _mm512_loadu_si512(hi + 2);
@@ -189,87 +169,6 @@ static inline void dwt_s0_horizontal16(const int16_t *lo, const int16_t *hi, con
     store_s16(band_v, dwt_s0_sum(la, lb, k->hi01, k->hi23), n);
     store_s16(band_h, dwt_s0_sum(ha, hb, k->lo01, k->lo23), n);
     store_s16(band_d, dwt_s0_sum(ha, hb, k->hi01, k->hi23), n);
-}
-
-static inline void dwt_s0(const void *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
-                          bool wide, const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
-                          int32_t *approx, ptrdiff_t dst_stride)
-{
-    const DwtTaps k = dwt_taps();
-    uint32_t lo_sum = 0, hi_sum = 0;
-    for (int t = 0; t < ADM_DWT_TAPS; t++) {
-        lo_sum += (uint32_t)adm_x86_lo_tap(t);
-        hi_sum += (uint32_t)adm_x86_hi_tap(t);
-    }
-    const uint32_t round = 1u << (bpc - 1), offset = wide ? 32768 : 0;
-    const __m512i lo_bias = _mm512_set1_epi32((int32_t)(offset * lo_sum + round - lo_sum * round));
-    const __m512i hi_bias = _mm512_set1_epi32((int32_t)(offset * hi_sum + round - hi_sum * round));
-    const __m128i shift = _mm_cvtsi32_si128((int)bpc);
-    int16_t *lo = (int16_t *)tmp, *hi = lo + w;
-    const int out_w = (w + 1) / 2;
-    for (int i = 0; i < (h + 1) / 2; i++) {
-        const void *row[ADM_DWT_TAPS];
-        for (int t = 0; t < ADM_DWT_TAPS; t++)
-            row[t] = (const uint8_t *)src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
-        for (int j = 0; j < w; j += 32) {
-            const int n = w - j < 32 ? w - j : 32;
-            __m512i p[ADM_DWT_TAPS];
-            for (int t = 0; t < ADM_DWT_TAPS; t++)
-                p[t] = load_samples32(row[t], j, n, wide);
-            dwt_s0_vertical32(p, &k, lo_bias, hi_bias, shift, lo + j, hi + j, n);
-        }
-        const ptrdiff_t o = i * dst_stride;
-        for (int j = 0; j < out_w; j += 16) {
-            const int n = out_w - j < 16 ? out_w - j : 16;
-            int16_t lo_copy[COPY_LEN], hi_copy[COPY_LEN];
-            dwt_s0_horizontal16(horizontal_source16(lo, w, j, n, lo_copy),
-                                horizontal_source16(hi, w, j, n, hi_copy), &k, approx + o + j,
-                                dst->band[ADM_BAND_H] + o + j, dst->band[ADM_BAND_V] + o + j,
-                                dst->band[ADM_BAND_D] + o + j, n);
-        }
-    }
-}
-
-static void dwt_s0_8_avx512(const uint8_t *src, ptrdiff_t src_stride, int w, int h,
-                            const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
-                            int32_t *approx, ptrdiff_t dst_stride)
-{
-    dwt_s0(src, src_stride, w, h, 8, false, taps, tmp, dst, approx, dst_stride);
-}
-
-static void dwt_s0_16_avx512(const uint16_t *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
-                             const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
-                             int32_t *approx, ptrdiff_t dst_stride)
-{
-    dwt_s0(src, src_stride, w, h, bpc, true, taps, tmp, dst, approx, dst_stride);
-}
-
-/* A split int32 pass (adm_x86_split_constant()). */
-typedef struct SplitFilter {
-    __m512i t01, t23, constant;
-} SplitFilter;
-
-typedef struct SplitPass {
-    SplitFilter lo, hi;
-    __m512i round;
-    __m128i high_shift, low_shift;
-} SplitPass;
-
-static SplitPass split_pass(int32_t round, int shift)
-{
-    int32_t lo_sum = 0, hi_sum = 0;
-    for (int t = 0; t < ADM_DWT_TAPS; t++) {
-        lo_sum += adm_x86_lo_tap(t);
-        hi_sum += adm_x86_hi_tap(t);
-    }
-    const DwtTaps k = dwt_taps();
-    return (SplitPass){
-        .lo = {k.lo01, k.lo23, _mm512_set1_epi32(adm_x86_split_constant(lo_sum, shift))},
-        .hi = {k.hi01, k.hi23, _mm512_set1_epi32(adm_x86_split_constant(hi_sum, shift))},
-        .round = _mm512_set1_epi32(round),
-        .high_shift = _mm_cvtsi32_si128(16 - shift),
-        .low_shift = _mm_cvtsi32_si128(shift),
-    };
 }
 
 static inline __m512i split_filter(__m512i high01, __m512i high23, __m512i low01, __m512i low23,
@@ -308,48 +207,6 @@ static inline void split_neighbours(__m512i v0, __m512i v1, __m512i *high, __m51
                          24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
     *high = _mm512_permutex2var_epi16(v0, high_words, v1);
     *low = _mm512_xor_si512(_mm512_permutex2var_epi16(v0, low_words, v1), low_halves_bias());
-}
-
-static void dwt_s123_avx512(const int32_t *src, ptrdiff_t src_stride, int w, int h, int scale,
-                            const AdmDwtTaps *taps, int32_t *tmp, const AdmBands32 *dst,
-                            int32_t *approx, ptrdiff_t dst_stride)
-{
-    const AdmDwtRounding r = adm_dwt_s123_rounding(scale);
-    const SplitPass vq = split_pass(r.v_round, r.v_shift), hq = split_pass(r.h_round, r.h_shift);
-    int32_t *lo = tmp, *hi = tmp + w;
-    const int out_w = (w + 1) / 2;
-    for (int i = 0; i < (h + 1) / 2; i++) {
-        const int32_t *row[ADM_DWT_TAPS];
-        for (int t = 0; t < ADM_DWT_TAPS; t++)
-            row[t] = src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
-        for (int j = 0; j < w; j += 16) {
-            const int n = w - j < 16 ? w - j : 16;
-            __m512i h01, h23, l01, l23;
-            split_lanes(load_s32(row[0] + j, n), load_s32(row[1] + j, n), &h01, &l01);
-            split_lanes(load_s32(row[2] + j, n), load_s32(row[3] + j, n), &h23, &l23);
-            store_s32(lo + j, split_filter(h01, h23, l01, l23, &vq.lo, &vq), n);
-            store_s32(hi + j, split_filter(h01, h23, l01, l23, &vq.hi, &vq), n);
-        }
-        const ptrdiff_t o = i * dst_stride;
-        for (int j = 0; j < out_w; j += 16) {
-            const int n = out_w - j < 16 ? out_w - j : 16;
-            int32_t lo_copy[COPY_LEN], hi_copy[COPY_LEN];
-            const int32_t *ls = horizontal_source32(lo, w, j, n, lo_copy);
-            const int32_t *hs = horizontal_source32(hi, w, j, n, hi_copy);
-            __m512i lh01, lh23, ll01, ll23, hh01, hh23, hl01, hl23;
-            split_neighbours(_mm512_loadu_si512(ls), _mm512_loadu_si512(ls + 16), &lh01, &ll01);
-            split_neighbours(_mm512_loadu_si512(ls + 2), _mm512_loadu_si512(ls + 18), &lh23, &ll23);
-            split_neighbours(_mm512_loadu_si512(hs), _mm512_loadu_si512(hs + 16), &hh01, &hl01);
-            split_neighbours(_mm512_loadu_si512(hs + 2), _mm512_loadu_si512(hs + 18), &hh23, &hl23);
-            store_s32(approx + o + j, split_filter(lh01, lh23, ll01, ll23, &hq.lo, &hq), n);
-            store_s32(dst->band[ADM_BAND_V] + o + j,
-                      split_filter(lh01, lh23, ll01, ll23, &hq.hi, &hq), n);
-            store_s32(dst->band[ADM_BAND_H] + o + j,
-                      split_filter(hh01, hh23, hl01, hl23, &hq.lo, &hq), n);
-            store_s32(dst->band[ADM_BAND_D] + o + j,
-                      split_filter(hh01, hh23, hl01, hl23, &hq.hi, &hq), n);
-        }
-    }
 }
 
 /* ----------------------------------------------------------- decouple -- */
@@ -668,22 +525,6 @@ static inline uint64_t den_row(const void *ref, ptrdiff_t x, int n, bool scale0,
     return vmaf_hsum_u64x8(acc);
 }
 
-/* The vector layer of adm_row_pass.h: sixteen int32 lanes. */
-typedef __m512i vi;
-typedef __m512d vd;
-typedef __mmask16 vmask; /* the lanes that pass */
-#define ADM_X86_LANES 16
-#define vi_zero() _mm512_setzero_si512()
-#define vi_set1_32(x) _mm512_set1_epi32(x)
-#define vi_set1_64(x) _mm512_set1_epi64(x)
-#define vd_set1(x) _mm512_set1_pd(x)
-#define vi_loadu(p) _mm512_loadu_si512(p)
-#define vi_storeu(p, v) _mm512_storeu_si512(p, v)
-#define vi_add32(a, b) _mm512_add_epi32(a, b)
-#define vi_sub32(a, b) _mm512_sub_epi32(a, b)
-#define vi_mullo32(a, b) _mm512_mullo_epi32(a, b)
-#define vi_sll32(a, count) _mm512_sll_epi32(a, count)
-
 /* max(|x| - t, 0) in the first n lanes, 0 in the others. */
 static inline vi excess_over(vi x, vi t, int n)
 {
@@ -705,7 +546,7 @@ static inline uint64_t cubes_total(vi acc, uint64_t vectors, int cube_shift)
 }
 
 #define ADM_X86_NAME(name) name##_avx512
-#include "adm_row_pass.h"
+#include "adm_kernels.h"
 
 void adm_dsp_init_avx512(AdmDsp *dsp)
 {

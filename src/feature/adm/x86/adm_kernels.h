@@ -1,21 +1,154 @@
-/* The masking sums' pass over a scale's rows and the sums entry points,
- * written once over what adm_avx2.c and adm_avx512.c define before
- * including this file (the vif_kernels.h pattern):
+/* Integer ADM's x86 stages, the DSP table's entries, written once over what
+ * adm_avx2.c and adm_avx512.c define before including this file (the
+ * vif_kernels.h pattern):
  * - the vector layer: vi (int32 lanes), vd (doubles), vmask (the lanes
  *   decoupling passes), ADM_X86_LANES, vi_* and vd_set1 (set, load, store,
  *   add, sub, mullo, sll), excess_over(), vi_any() and cubes_total();
  * - the per-sample steps, each bit for bit adm_math.h's on every lane:
- *   load_band, in_cone_s0/s123, restore_s0/s123, to_s16, csf_s0_value,
- *   csf_s123_value, fractions_s0, fraction_s123, masked_cubes, den_row and
- *   the constants' types GainLimit, CsfFactor, CubeShifts, DenShifts with
- *   gain_limit_of, csf_factor, cube_shifts;
+ *   load_samples, dwt_s0_vertical, dwt_s0_horizontal, load_s32, store_s32,
+ *   split_lanes, split_neighbours, split_filter, in_order, load_band,
+ *   in_cone_s0/s123, restore_s0/s123, to_s16, csf_s0_value, csf_s123_value,
+ *   fractions_s0, fraction_s123, masked_cubes, den_row, and the constants'
+ *   types GainLimit, CsfFactor, CubeShifts, DenShifts with gain_limit_of,
+ *   csf_factor and cube_shifts;
  * - ADM_X86_NAME(name), the entry points' names with the set's suffix.
- * Here: a pass's constants (pass_of), the decoupled rows kept in KeptRows
- * (adm_x86.h, keep_row), the masked cubes of a region row (mask_row) and the
- * pass over a scale's rows; the same for every width. */
+ * Here, the same for every width: the wavelet passes (dwt_s0, dwt_s123,
+ * with the constants of adm_kernel_setup.h), a masking pass's constants
+ * (pass_of), the decoupled rows kept in KeptRows (adm_x86.h, keep_row), the
+ * masked cubes of a region row (mask_row) and the pass over a scale's rows.
+ * What differs between the sets is inside the steps: AVX2 gathers the
+ * reciprocals and biases its 64-bit sums, AVX-512 computes them and uses
+ * mask registers. checkasm holds every entry to the C reference. */
 #ifndef ADM_X86_NAME
-#error "define ADM_X86_NAME before including adm_row_pass.h"
+#error "define ADM_X86_NAME before including adm_kernels.h"
 #endif
+
+/* A horizontal pass's outputs j..j+LANES-1 over a row of n read
+ * x[2j-1 .. 2j+2*LANES]: from the row where that is inside it, else from a
+ * mirrored copy of COPY_LEN (zeros past the 2 * count + 2 samples read). */
+#define COPY_LEN (3 * ADM_X86_LANES)
+
+static inline bool horizontal_in_row(int j, int n)
+{
+    return j >= 1 && 2 * j + 2 * ADM_X86_LANES <= n - 1;
+}
+
+static const int16_t *horizontal_source16(const int16_t *x, int n, int j, int count,
+                                          int16_t copy[COPY_LEN])
+{
+    if (count == ADM_X86_LANES && horizontal_in_row(j, n))
+        return x + 2 * j - 1;
+    return adm_x86_mirrored_copy16(x, n, 2 * j - 1, 2 * count + 2, copy, COPY_LEN);
+}
+
+static const int32_t *horizontal_source32(const int32_t *x, int n, int j, int count,
+                                          int32_t copy[COPY_LEN])
+{
+    if (count == ADM_X86_LANES && horizontal_in_row(j, n))
+        return x + 2 * j - 1;
+    return adm_x86_mirrored_copy32(x, n, 2 * j - 1, 2 * count + 2, copy, COPY_LEN);
+}
+
+/* Scale 0: the rows of one vertical pass are kept as int16 in tmp, 2 *
+ * LANES columns a step (int16 lanes); the horizontal pass makes LANES
+ * outputs a step. */
+static inline void dwt_s0(const void *src, ptrdiff_t src_stride, int w, int h, unsigned bpc,
+                          bool wide, const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                          int32_t *approx, ptrdiff_t dst_stride)
+{
+    const DwtTaps k = dwt_taps();
+    uint32_t lo_sum = 0, hi_sum = 0;
+    for (int t = 0; t < ADM_DWT_TAPS; t++) {
+        lo_sum += (uint32_t)adm_x86_lo_tap(t);
+        hi_sum += (uint32_t)adm_x86_hi_tap(t);
+    }
+    const uint32_t round = 1u << (bpc - 1), offset = wide ? 32768 : 0;
+    const vi lo_bias = vi_set1_32((int32_t)(offset * lo_sum + round - lo_sum * round));
+    const vi hi_bias = vi_set1_32((int32_t)(offset * hi_sum + round - hi_sum * round));
+    const __m128i shift = _mm_cvtsi32_si128((int)bpc);
+    int16_t *lo = (int16_t *)tmp, *hi = lo + w;
+    const int out_w = (w + 1) / 2;
+    for (int i = 0; i < (h + 1) / 2; i++) {
+        const void *row[ADM_DWT_TAPS];
+        for (int t = 0; t < ADM_DWT_TAPS; t++)
+            row[t] = (const uint8_t *)src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
+        for (int j = 0; j < w; j += 2 * ADM_X86_LANES) {
+            const int n = w - j < 2 * ADM_X86_LANES ? w - j : 2 * ADM_X86_LANES;
+            vi p[ADM_DWT_TAPS];
+            for (int t = 0; t < ADM_DWT_TAPS; t++)
+                p[t] = load_samples(row[t], j, n, wide);
+            dwt_s0_vertical(p, &k, lo_bias, hi_bias, shift, lo + j, hi + j, n);
+        }
+        const ptrdiff_t o = i * dst_stride;
+        for (int j = 0; j < out_w; j += ADM_X86_LANES) {
+            const int n = out_w - j < ADM_X86_LANES ? out_w - j : ADM_X86_LANES;
+            int16_t lo_copy[COPY_LEN], hi_copy[COPY_LEN];
+            dwt_s0_horizontal(horizontal_source16(lo, w, j, n, lo_copy),
+                              horizontal_source16(hi, w, j, n, hi_copy), &k, approx + o + j,
+                              dst->band[ADM_BAND_H] + o + j, dst->band[ADM_BAND_V] + o + j,
+                              dst->band[ADM_BAND_D] + o + j, n);
+        }
+    }
+}
+
+static void ADM_X86_NAME(dwt_s0_8)(const uint8_t *src, ptrdiff_t src_stride, int w, int h,
+                                   const AdmDwtTaps *taps, int32_t *tmp, const AdmBands16 *dst,
+                                   int32_t *approx, ptrdiff_t dst_stride)
+{
+    dwt_s0(src, src_stride, w, h, 8, false, taps, tmp, dst, approx, dst_stride);
+}
+
+static void ADM_X86_NAME(dwt_s0_16)(const uint16_t *src, ptrdiff_t src_stride, int w, int h,
+                                    unsigned bpc, const AdmDwtTaps *taps, int32_t *tmp,
+                                    const AdmBands16 *dst, int32_t *approx, ptrdiff_t dst_stride)
+{
+    dwt_s0(src, src_stride, w, h, bpc, true, taps, tmp, dst, approx, dst_stride);
+}
+
+/* Scales 1 to 3: int32 samples split into int16 halves (split_lanes(),
+ * split_neighbours()) and filtered by madd (split_filter()). */
+static void ADM_X86_NAME(dwt_s123)(const int32_t *src, ptrdiff_t src_stride, int w, int h,
+                                   int scale, const AdmDwtTaps *taps, int32_t *tmp,
+                                   const AdmBands32 *dst, int32_t *approx, ptrdiff_t dst_stride)
+{
+    const AdmDwtRounding r = adm_dwt_s123_rounding(scale);
+    const SplitPass vq = split_pass(r.v_round, r.v_shift), hq = split_pass(r.h_round, r.h_shift);
+    int32_t *lo = tmp, *hi = tmp + w;
+    const int out_w = (w + 1) / 2;
+    for (int i = 0; i < (h + 1) / 2; i++) {
+        const int32_t *row[ADM_DWT_TAPS];
+        for (int t = 0; t < ADM_DWT_TAPS; t++)
+            row[t] = src + taps->rows[ADM_DWT_TAPS * i + t] * src_stride;
+        for (int j = 0; j < w; j += ADM_X86_LANES) {
+            const int n = w - j < ADM_X86_LANES ? w - j : ADM_X86_LANES;
+            vi h01, h23, l01, l23;
+            split_lanes(load_s32(row[0] + j, n), load_s32(row[1] + j, n), &h01, &l01);
+            split_lanes(load_s32(row[2] + j, n), load_s32(row[3] + j, n), &h23, &l23);
+            store_s32(lo + j, split_filter(h01, h23, l01, l23, &vq.lo, &vq), n);
+            store_s32(hi + j, split_filter(h01, h23, l01, l23, &vq.hi, &vq), n);
+        }
+        const ptrdiff_t o = i * dst_stride;
+        for (int j = 0; j < out_w; j += ADM_X86_LANES) {
+            const int n = out_w - j < ADM_X86_LANES ? out_w - j : ADM_X86_LANES;
+            int32_t lo_copy[COPY_LEN], hi_copy[COPY_LEN];
+            const int32_t *ls = horizontal_source32(lo, w, j, n, lo_copy);
+            const int32_t *hs = horizontal_source32(hi, w, j, n, hi_copy);
+            vi lh01, lh23, ll01, ll23, hh01, hh23, hl01, hl23;
+            split_neighbours(vi_loadu(ls), vi_loadu(ls + ADM_X86_LANES), &lh01, &ll01);
+            split_neighbours(vi_loadu(ls + 2), vi_loadu(ls + 2 + ADM_X86_LANES), &lh23, &ll23);
+            split_neighbours(vi_loadu(hs), vi_loadu(hs + ADM_X86_LANES), &hh01, &hl01);
+            split_neighbours(vi_loadu(hs + 2), vi_loadu(hs + 2 + ADM_X86_LANES), &hh23, &hl23);
+            store_s32(approx + o + j, in_order(split_filter(lh01, lh23, ll01, ll23, &hq.lo, &hq)),
+                      n);
+            store_s32(dst->band[ADM_BAND_V] + o + j,
+                      in_order(split_filter(lh01, lh23, ll01, ll23, &hq.hi, &hq)), n);
+            store_s32(dst->band[ADM_BAND_H] + o + j,
+                      in_order(split_filter(hh01, hh23, hl01, hl23, &hq.lo, &hq)), n);
+            store_s32(dst->band[ADM_BAND_D] + o + j,
+                      in_order(split_filter(hh01, hh23, hl01, hl23, &hq.hi, &hq)), n);
+        }
+    }
+}
 
 /* One pass's constants, as vectors. */
 typedef struct Pass {
