@@ -1,11 +1,34 @@
-/* AVX2 variants of the integer SSIM stages, bit-exact with the C reference.
- * The moments are exact integers (ssim_dsp.h), so the symmetric taps are
- * applied to the sum of the two samples they share; the per-pixel SSIM takes
- * the C reference's double operations in its order, and its sum over the
- * row stays left to right. */
+/* AVX2 layer of the integer SSIM stages (ssim_kernels.h): four doubles,
+ * and the 8-bit moments of 16 columns in int32 lanes. */
 #include <immintrin.h>
 
 #include "ssim_x86.h"
+
+typedef __m256d vd;
+#define SSIM_DLANES 4
+#define SSIM_COLUMNS_8 16
+#define vd_set1(x) _mm256_set1_pd(x)
+#define vd_zero() _mm256_setzero_pd()
+#define vd_loadu(p) _mm256_loadu_pd(p)
+#define vd_storeu(p, v) _mm256_storeu_pd(p, v)
+#define vd_add(a, b) _mm256_add_pd(a, b)
+#define vd_sub(a, b) _mm256_sub_pd(a, b)
+#define vd_mul(a, b) _mm256_mul_pd(a, b)
+#define vd_div(a, b) _mm256_div_pd(a, b)
+
+/* Four 16-bit samples as doubles. */
+static inline __m256d load_u16(const uint16_t *p)
+{
+    return _mm256_cvtepi32_pd(_mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)p)));
+}
+
+/* The lanes' sum, in any order: the masses summed are exact integers. */
+static inline double vd_sum_exact(__m256d v)
+{
+    double lane[4];
+    _mm256_storeu_pd(lane, v);
+    return lane[0] + lane[1] + lane[2] + lane[3];
+}
 
 /* The 8-bit moments fit 32 bits and every product of the window 16 bits
  * times 16 bits: pairs of samples (left tap, right tap) go through madd,
@@ -31,8 +54,8 @@ static inline void add_pairs_8(__m256i sum[SSIM_MOMENT_COUNT], __m256i r, __m256
 }
 
 /* Columns x .. x + 15, all with their whole window inside the row. */
-static inline void moments_16_columns_8(const SsimRow *dst, const uint8_t *ref, const uint8_t *dis,
-                                        unsigned x)
+static inline void moments_columns_8(const SsimRow *dst, const uint8_t *ref, const uint8_t *dis,
+                                     unsigned x)
 {
     Moments8 m;
     for (unsigned i = 0; i < SSIM_MOMENT_COUNT; i++)
@@ -58,133 +81,8 @@ static inline void moments_16_columns_8(const SsimRow *dst, const uint8_t *ref, 
     }
 }
 
-static void moments_row_8_avx2(const SsimRow *dst, const uint8_t *ref, const uint8_t *dis,
-                               unsigned w)
-{
-    unsigned x = 0;
-    for (; x < SSIM_RADIUS && x < w; x++)
-        ssim_moments_column_8(dst, ref, dis, w, x);
-    for (; x + 16 + SSIM_RADIUS <= w; x += 16)
-        moments_16_columns_8(dst, ref, dis, x);
-    for (; x < w; x++)
-        ssim_moments_column_8(dst, ref, dis, w, x);
-}
-
-static inline __m256d load_u16x4(const uint16_t *p)
-{
-    return _mm256_cvtepi32_pd(_mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)p)));
-}
-
-/* Columns x .. x + 3 in doubles: at 16 bits a square needs 32 bits and its
- * sums more, all exact in doubles. */
-static inline void moments_4_columns_16(const SsimRow *dst, const uint16_t *ref,
-                                        const uint16_t *dis, unsigned x)
-{
-    __m256d sum[SSIM_MOMENT_COUNT];
-    for (unsigned i = 0; i < SSIM_MOMENT_COUNT; i++)
-        sum[i] = _mm256_setzero_pd();
-    for (unsigned k = 0; k <= SSIM_RADIUS; k++) {
-        const unsigned left = x + k - SSIM_RADIUS, right = x + SSIM_RADIUS - k;
-        const __m256d g = _mm256_set1_pd(ssim_kernel[k]);
-        const __m256d ra = load_u16x4(ref + left), da = load_u16x4(dis + left);
-        __m256d r = ra, d = da;
-        __m256d rr = _mm256_mul_pd(ra, ra), dd = _mm256_mul_pd(da, da);
-        __m256d rd = _mm256_mul_pd(ra, da);
-        if (k < SSIM_RADIUS) {
-            const __m256d rb = load_u16x4(ref + right), db = load_u16x4(dis + right);
-            r = _mm256_add_pd(r, rb);
-            d = _mm256_add_pd(d, db);
-            rr = _mm256_add_pd(rr, _mm256_mul_pd(rb, rb));
-            dd = _mm256_add_pd(dd, _mm256_mul_pd(db, db));
-            rd = _mm256_add_pd(rd, _mm256_mul_pd(rb, db));
-        }
-        sum[SSIM_MOMENT_REF] = _mm256_add_pd(sum[SSIM_MOMENT_REF], _mm256_mul_pd(g, r));
-        sum[SSIM_MOMENT_DIS] = _mm256_add_pd(sum[SSIM_MOMENT_DIS], _mm256_mul_pd(g, d));
-        sum[SSIM_MOMENT_REF_SQ] = _mm256_add_pd(sum[SSIM_MOMENT_REF_SQ], _mm256_mul_pd(g, rr));
-        sum[SSIM_MOMENT_DIS_SQ] = _mm256_add_pd(sum[SSIM_MOMENT_DIS_SQ], _mm256_mul_pd(g, dd));
-        sum[SSIM_MOMENT_REF_DIS] = _mm256_add_pd(sum[SSIM_MOMENT_REF_DIS], _mm256_mul_pd(g, rd));
-    }
-    for (unsigned i = 0; i < SSIM_MOMENT_COUNT; i++)
-        _mm256_storeu_pd(dst->moment[i] + x, sum[i]);
-}
-
-static void moments_row_16_avx2(const SsimRow *dst, const uint16_t *ref, const uint16_t *dis,
-                                unsigned w)
-{
-    unsigned x = 0;
-    for (; x < SSIM_RADIUS && x < w; x++)
-        ssim_moments_column_16(dst, ref, dis, w, x);
-    for (; x + 4 + SSIM_RADIUS <= w; x += 4)
-        moments_4_columns_16(dst, ref, dis, x);
-    for (; x < w; x++)
-        ssim_moments_column_16(dst, ref, dis, w, x);
-}
-
-/* The vertical window of one moment at columns x .. x + 3. */
-static inline __m256d window_4_columns(const SsimRow *const rows[SSIM_TAPS], enum SsimMoment m,
-                                       unsigned x)
-{
-    __m256d sum = _mm256_mul_pd(_mm256_set1_pd(ssim_kernel[SSIM_RADIUS]),
-                                _mm256_loadu_pd(rows[SSIM_RADIUS]->moment[m] + x));
-    for (unsigned k = 0; k < SSIM_RADIUS; k++) {
-        const __m256d pair = _mm256_add_pd(_mm256_loadu_pd(rows[k]->moment[m] + x),
-                                           _mm256_loadu_pd(rows[SSIM_TAPS - 1 - k]->moment[m] + x));
-        sum = _mm256_add_pd(sum, _mm256_mul_pd(_mm256_set1_pd(ssim_kernel[k]), pair));
-    }
-    return sum;
-}
-
-static void score_row_avx2(double *ssim, double *weight, const SsimRow *const rows[SSIM_TAPS],
-                           const double *mass_x, double mass_y, unsigned w, unsigned peak)
-{
-    const double peak_sq = (double)peak * peak;
-    /* ssim_score_column's constants, each product in its order. */
-    const __m256d c1_scale = _mm256_set1_pd(peak_sq * ssim_k1_sq);
-    const __m256d c2_scale = _mm256_set1_pd(peak_sq * ssim_k2_sq);
-    const __m256d two = _mm256_set1_pd(2.0);
-    double sum = *ssim;
-    /* Masses are integers and their sums exact, so they add up in any order. */
-    __m256d mass_sum = _mm256_setzero_pd();
-    unsigned x = 0;
-    for (; x + 4 <= w; x += 4) {
-        const __m256d ref = window_4_columns(rows, SSIM_MOMENT_REF, x);
-        const __m256d dis = window_4_columns(rows, SSIM_MOMENT_DIS, x);
-        const __m256d ref_sq = window_4_columns(rows, SSIM_MOMENT_REF_SQ, x);
-        const __m256d dis_sq = window_4_columns(rows, SSIM_MOMENT_DIS_SQ, x);
-        const __m256d ref_dis = window_4_columns(rows, SSIM_MOMENT_REF_DIS, x);
-        const __m256d mass = _mm256_mul_pd(_mm256_loadu_pd(mass_x + x), _mm256_set1_pd(mass_y));
-        const __m256d c1 = _mm256_mul_pd(_mm256_mul_pd(c1_scale, mass), mass);
-        const __m256d c2 = _mm256_mul_pd(_mm256_mul_pd(c2_scale, mass), mass);
-        const __m256d mu_rr = _mm256_mul_pd(ref, ref);
-        const __m256d mu_rd = _mm256_mul_pd(ref, dis);
-        const __m256d mu_dd = _mm256_mul_pd(dis, dis);
-        const __m256d num = _mm256_mul_pd(
-            _mm256_mul_pd(mass, _mm256_add_pd(_mm256_mul_pd(two, mu_rd), c1)),
-            _mm256_add_pd(c2,
-                          _mm256_mul_pd(two, _mm256_sub_pd(_mm256_mul_pd(ref_dis, mass), mu_rd))));
-        const __m256d variances = _mm256_add_pd(
-            _mm256_sub_pd(_mm256_add_pd(_mm256_sub_pd(_mm256_mul_pd(ref_sq, mass), mu_rr),
-                                        _mm256_mul_pd(dis_sq, mass)),
-                          mu_dd),
-            c2);
-        const __m256d den =
-            _mm256_mul_pd(_mm256_add_pd(_mm256_add_pd(mu_rr, mu_dd), c1), variances);
-        double ratio[4];
-        _mm256_storeu_pd(ratio, _mm256_div_pd(num, den));
-        sum = sum + ratio[0] + ratio[1] + ratio[2] + ratio[3];
-        mass_sum = _mm256_add_pd(mass_sum, mass);
-    }
-    double masses[4];
-    _mm256_storeu_pd(masses, mass_sum);
-    double total_mass = *weight + masses[0] + masses[1] + masses[2] + masses[3];
-    for (; x < w; x++) {
-        const double mass = mass_x[x] * mass_y;
-        sum += ssim_score_column(rows, mass, x, peak_sq);
-        total_mass += mass;
-    }
-    *ssim = sum;
-    *weight = total_mass;
-}
+#define SSIM_X86_NAME(name) name##_avx2
+#include "ssim_kernels.h"
 
 void ssim_dsp_init_avx2(SsimDsp *dsp)
 {
