@@ -1,11 +1,18 @@
-/* AVX2 variants of the float SSIM stages, bit-exact with the C reference:
- * each output takes the C reference's IEEE operations in their order, eight
- * (or four, in double) outputs a vector. Row tails run the same vector code
- * on masked lanes. */
+/* AVX2 layer of the float SSIM stages (float_ssim_kernels.h): eight floats,
+ * four doubles; row tails on masked lanes. */
 #include <immintrin.h>
 #include <string.h>
 
 #include "float_ssim_x86.h"
+
+typedef __m256 vf;
+typedef __m256d vd;
+#define FS_LANES 8
+#define vf_set1(x) _mm256_set1_ps(x)
+#define vf_mul(a, b) _mm256_mul_ps(a, b)
+#define vd_zero() _mm256_setzero_pd()
+#define vd_mul(a, b) _mm256_mul_pd(a, b)
+#define vd_storeu(p, v) _mm256_storeu_pd(p, v)
 
 /* Lanes below n (1 to 8) set. */
 static inline __m256i tail_mask(unsigned n)
@@ -13,15 +20,26 @@ static inline __m256i tail_mask(unsigned n)
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-static inline __m256 load_ps(const float *p, int tail, __m256i mask)
+/* Which lanes of a row's vector exist: all, or the first n of a tail. */
+typedef struct VfPart {
+    int tail;
+    __m256i mask;
+} VfPart;
+
+static inline VfPart vf_part(unsigned n)
 {
-    return tail ? _mm256_maskload_ps(p, mask) : _mm256_loadu_ps(p);
+    return (VfPart){n < 8, tail_mask(n)};
 }
 
-static inline void store_ps(float *p, __m256 v, int tail, __m256i mask)
+static inline __m256 vf_load_part(const float *p, VfPart part)
 {
-    if (tail)
-        _mm256_maskstore_ps(p, mask, v);
+    return part.tail ? _mm256_maskload_ps(p, part.mask) : _mm256_loadu_ps(p);
+}
+
+static inline void vf_store_part(float *p, __m256 v, VfPart part)
+{
+    if (part.tail)
+        _mm256_maskstore_ps(p, part.mask, v);
     else
         _mm256_storeu_ps(p, v);
 }
@@ -85,12 +103,12 @@ static inline __m256 narrow(__m256d lo, __m256d hi)
 
 /* For each column u of a box: where lane i's sample, factor * i + u of the
  * 8 factor from the first box's start, lies (vector, position). */
-typedef struct BoxLanes {
+typedef struct BoxSetup {
     __m256i position[MAX_PERMUTED_FACTOR];
     __m256 in_vector[MAX_PERMUTED_FACTOR][MAX_PERMUTED_FACTOR];
-} BoxLanes;
+} BoxSetup;
 
-static void box_lanes_init(BoxLanes *lanes, unsigned factor)
+static void box_setup(BoxSetup *lanes, unsigned factor)
 {
     const __m256i first = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                              _mm256_set1_epi32((int)factor));
@@ -105,7 +123,7 @@ static void box_lanes_init(BoxLanes *lanes, unsigned factor)
 }
 
 /* Samples u, u + factor, ... u + 7 factor from the `factor` vectors. */
-static inline __m256 strided_8(const __m256 samples[MAX_PERMUTED_FACTOR], const BoxLanes *lanes,
+static inline __m256 strided_8(const __m256 samples[MAX_PERMUTED_FACTOR], const BoxSetup *lanes,
                                unsigned factor, unsigned u)
 {
     __m256 s = _mm256_permutevar8x32_ps(samples[0], lanes->position[u]);
@@ -117,8 +135,8 @@ static inline __m256 strided_8(const __m256 samples[MAX_PERMUTED_FACTOR], const 
 
 /* Output columns first .. first + 7, every sample they read inside the
  * row, each box summed in the C reference's order. */
-static inline __m256 box_8(const float *const rows[], unsigned first, int lo, unsigned factor,
-                           __m256 weight, const BoxLanes *lanes)
+static inline __m256 box_step(const float *const rows[], unsigned first, int lo, unsigned factor,
+                              __m256 weight, const BoxSetup *lanes)
 {
     const __m256i stride = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                               _mm256_set1_epi32((int)factor));
@@ -138,90 +156,9 @@ static inline __m256 box_8(const float *const rows[], unsigned first, int lo, un
     return narrow(sum_lo, sum_hi);
 }
 
-/* The largest decimation factor with a vector path (pictures up to 4000
- * samples on their smaller side); larger ones take the C reference. */
-#define MAX_VECTOR_FACTOR 16
-
-static void box_decimate_avx2(float *dst, ptrdiff_t dst_stride, const float *src,
-                              ptrdiff_t src_stride, unsigned w, unsigned h, unsigned factor)
-{
-    const int lo = -(int)(factor / 2), hi = (int)(factor - 1) / 2;
-    const unsigned out_w = ssim_decimated_size(w, factor);
-    const unsigned out_h = ssim_decimated_size(h, factor);
-    const __m256 weight = _mm256_set1_ps(1.0f / (float)(factor * factor));
-    /* Columns whose box lies inside the row: [first, end). */
-    unsigned first = (unsigned)(-lo + (int)factor - 1) / factor;
-    unsigned end = w > (unsigned)hi ? (w - 1 - (unsigned)hi) / factor + 1 : 0;
-    if (end > out_w)
-        end = out_w;
-    if (factor > MAX_VECTOR_FACTOR)
-        first = end = out_w;
-    BoxLanes lanes;
-    box_lanes_init(&lanes, factor);
-
-    for (unsigned y = 0; y < out_h; y++, dst += dst_stride) {
-        const float *rows[MAX_VECTOR_FACTOR];
-        for (unsigned v = 0; v < factor && v < MAX_VECTOR_FACTOR; v++)
-            rows[v] = src + ssim_mirror((int)(y * factor) + lo + (int)v, (int)h) * src_stride;
-        unsigned x = 0;
-        for (; x < first && x < out_w; x++)
-            dst[x] = float_ssim_box_at(src, src_stride, w, h, x, y, factor);
-        for (; x + 8 <= end; x += 8)
-            _mm256_storeu_ps(dst + x, box_8(rows, x, lo, factor, weight, &lanes));
-        for (; x < out_w; x++)
-            dst[x] = float_ssim_box_at(src, src_stride, w, h, x, y, factor);
-    }
-}
-
-static void product_row_avx2(float *dst, const float *a, const float *b, unsigned w)
-{
-    for (unsigned x = 0; x < w; x += 8) {
-        const int tail = w - x < 8;
-        const __m256i mask = tail_mask(w - x);
-        store_ps(dst + x, _mm256_mul_ps(load_ps(a + x, tail, mask), load_ps(b + x, tail, mask)),
-                 tail, mask);
-    }
-}
-
-/* sum over k of taps[k][0..7] * g[k], each product in float, summed in
- * double from k = 0 up, as the C reference's window. */
-static inline __m256 window_8(const float *const taps[SSIM_WINDOW], unsigned x, int tail,
-                              __m256i mask)
-{
-    __m256d sum_lo = _mm256_setzero_pd(), sum_hi = _mm256_setzero_pd();
-    for (unsigned k = 0; k < SSIM_WINDOW; k++) {
-        const __m256 p =
-            _mm256_mul_ps(load_ps(taps[k] + x, tail, mask), _mm256_set1_ps(float_ssim_gaussian[k]));
-        add_widened(&sum_lo, &sum_hi, p);
-    }
-    return narrow(sum_lo, sum_hi);
-}
-
-static void window_lines(float *dst, const float *const taps[SSIM_WINDOW], unsigned w)
-{
-    for (unsigned x = 0; x < w; x += 8) {
-        const int tail = w - x < 8;
-        const __m256i mask = tail_mask(w - x);
-        store_ps(dst + x, window_8(taps, x, tail, mask), tail, mask);
-    }
-}
-
-static void window_row_avx2(float *dst, const float *src, unsigned out_w)
-{
-    const float *taps[SSIM_WINDOW];
-    for (unsigned k = 0; k < SSIM_WINDOW; k++)
-        taps[k] = src + k;
-    window_lines(dst, taps, out_w);
-}
-
-static void window_col_avx2(float *dst, const float *const rows[SSIM_WINDOW], unsigned w)
-{
-    window_lines(dst, rows, w);
-}
-
 /* float_ssim_accumulate_at's l, c and s of four pixels, in its operations. */
-static inline void ssim_terms_4(const SsimMomentRow *row, unsigned x, __m256d *l, __m256d *c,
-                                __m256d *s)
+static inline void ssim_terms(const SsimMomentRow *row, unsigned x, __m256d *l, __m256d *c,
+                              __m256d *s)
 {
     const __m128 zero = _mm_setzero_ps();
     const __m128 mu_r = _mm_loadu_ps(row->mu_ref + x), mu_d = _mm_loadu_ps(row->mu_dis + x);
@@ -252,30 +189,8 @@ static inline void ssim_terms_4(const SsimMomentRow *row, unsigned x, __m256d *l
     *s = _mm256_cvtps_pd(_mm_div_ps(_mm_add_ps(cov_kept, c3), _mm_add_ps(sigma_rd, c3)));
 }
 
-static void accumulate_row_avx2(SsimSums *sums, const SsimMomentRow *row, unsigned w)
-{
-    SsimSums acc = *sums;
-    unsigned x = 0;
-    for (; x + 4 <= w; x += 4) {
-        __m256d l, c, s;
-        ssim_terms_4(row, x, &l, &c, &s);
-        double lv[4], cv[4], sv[4], lcs[4];
-        _mm256_storeu_pd(lcs, _mm256_mul_pd(_mm256_mul_pd(l, c), s));
-        _mm256_storeu_pd(lv, l);
-        _mm256_storeu_pd(cv, c);
-        _mm256_storeu_pd(sv, s);
-        /* The sums run pixel by pixel, as the C reference's. */
-        for (unsigned i = 0; i < 4; i++) {
-            acc.lcs += lcs[i];
-            acc.l += lv[i];
-            acc.c += cv[i];
-            acc.s += sv[i];
-        }
-    }
-    *sums = acc;
-    for (; x < w; x++)
-        float_ssim_accumulate_at(sums, row, x);
-}
+#define FLOAT_SSIM_X86_NAME(name) name##_avx2
+#include "float_ssim_kernels.h"
 
 void float_ssim_dsp_init_avx2(FloatSsimDsp *dsp)
 {

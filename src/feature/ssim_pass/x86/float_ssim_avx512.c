@@ -1,14 +1,36 @@
-/* AVX-512 variants of the float SSIM stages: the AVX2 ones
- * (float_ssim_avx2.c) on sixteen floats (eight doubles) a vector, row tails
- * on masked lanes, bit-exact with the C reference. */
+/* AVX-512 layer of the float SSIM stages (float_ssim_kernels.h): sixteen
+ * floats, eight doubles; row tails on masked lanes. */
 #include <immintrin.h>
 
 #include "float_ssim_x86.h"
+
+typedef __m512 vf;
+typedef __m512d vd;
+#define FS_LANES 16
+#define vf_set1(x) _mm512_set1_ps(x)
+#define vf_mul(a, b) _mm512_mul_ps(a, b)
+#define vd_zero() _mm512_setzero_pd()
+#define vd_mul(a, b) _mm512_mul_pd(a, b)
+#define vd_storeu(p, v) _mm512_storeu_pd(p, v)
 
 /* Lanes below n (at least 16 for all) set. */
 static inline __mmask16 tail_mask(unsigned n)
 {
     return n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1);
+}
+
+/* Which lanes of a row's vector exist. */
+typedef __mmask16 VfPart;
+#define vf_part(n) tail_mask(n)
+
+static inline __m512 vf_load_part(const float *p, VfPart part)
+{
+    return _mm512_maskz_loadu_ps(part, p);
+}
+
+static inline void vf_store_part(float *p, __m512 v, VfPart part)
+{
+    _mm512_mask_storeu_ps(p, part, v);
 }
 
 static void load_8_avx512(float *dst, ptrdiff_t dst_stride, const uint8_t *src,
@@ -50,6 +72,16 @@ static inline __m512 narrow(__m512d lo, __m512d hi)
     return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo)), _mm512_cvtpd_ps(hi), 1);
 }
 
+/* Nothing to prepare: the boxes' lanes are permuted by index. */
+typedef struct BoxSetup {
+    unsigned factor;
+} BoxSetup;
+
+static void box_setup(BoxSetup *setup, unsigned factor)
+{
+    setup->factor = factor;
+}
+
 /* The largest factor whose eight boxes (at most 32 samples) are gathered
  * by one two-vector permutation; larger ones gather sample by sample. */
 #define MAX_PERMUTED_FACTOR 4
@@ -69,9 +101,10 @@ static inline __m256 strided_8(const float *base, unsigned factor, unsigned u)
 
 /* Output columns first .. first + 15, every sample they read inside the
  * row, each box summed in the C reference's order. */
-static inline __m512 box_16(const float *const rows[], unsigned first, int lo, unsigned factor,
-                            __m512 weight)
+static inline __m512 box_step(const float *const rows[], unsigned first, int lo, unsigned factor,
+                              __m512 weight, const BoxSetup *setup)
 {
+    (void)setup;
     const __m512i stride =
         _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                            _mm512_set1_epi32((int)factor));
@@ -94,76 +127,9 @@ static inline __m512 box_16(const float *const rows[], unsigned first, int lo, u
     return narrow(sum_lo, sum_hi);
 }
 
-#define MAX_VECTOR_FACTOR 16
-
-static void box_decimate_avx512(float *dst, ptrdiff_t dst_stride, const float *src,
-                                ptrdiff_t src_stride, unsigned w, unsigned h, unsigned factor)
-{
-    const int lo = -(int)(factor / 2), hi = (int)(factor - 1) / 2;
-    const unsigned out_w = ssim_decimated_size(w, factor);
-    const unsigned out_h = ssim_decimated_size(h, factor);
-    const __m512 weight = _mm512_set1_ps(1.0f / (float)(factor * factor));
-    unsigned first = (unsigned)(-lo + (int)factor - 1) / factor;
-    unsigned end = w > (unsigned)hi ? (w - 1 - (unsigned)hi) / factor + 1 : 0;
-    if (end > out_w)
-        end = out_w;
-    if (factor > MAX_VECTOR_FACTOR)
-        first = end = out_w;
-
-    for (unsigned y = 0; y < out_h; y++, dst += dst_stride) {
-        const float *rows[MAX_VECTOR_FACTOR];
-        for (unsigned v = 0; v < factor && v < MAX_VECTOR_FACTOR; v++)
-            rows[v] = src + ssim_mirror((int)(y * factor) + lo + (int)v, (int)h) * src_stride;
-        unsigned x = 0;
-        for (; x < first && x < out_w; x++)
-            dst[x] = float_ssim_box_at(src, src_stride, w, h, x, y, factor);
-        for (; x + 16 <= end; x += 16)
-            _mm512_storeu_ps(dst + x, box_16(rows, x, lo, factor, weight));
-        for (; x < out_w; x++)
-            dst[x] = float_ssim_box_at(src, src_stride, w, h, x, y, factor);
-    }
-}
-
-static void product_row_avx512(float *dst, const float *a, const float *b, unsigned w)
-{
-    for (unsigned x = 0; x < w; x += 16) {
-        const __mmask16 mask = tail_mask(w - x);
-        _mm512_mask_storeu_ps(
-            dst + x, mask,
-            _mm512_mul_ps(_mm512_maskz_loadu_ps(mask, a + x), _mm512_maskz_loadu_ps(mask, b + x)));
-    }
-}
-
-static void window_lines(float *dst, const float *const taps[SSIM_WINDOW], unsigned w)
-{
-    for (unsigned x = 0; x < w; x += 16) {
-        const __mmask16 mask = tail_mask(w - x);
-        __m512d sum_lo = _mm512_setzero_pd(), sum_hi = _mm512_setzero_pd();
-        for (unsigned k = 0; k < SSIM_WINDOW; k++) {
-            const __m512 p = _mm512_mul_ps(_mm512_maskz_loadu_ps(mask, taps[k] + x),
-                                           _mm512_set1_ps(float_ssim_gaussian[k]));
-            add_widened(&sum_lo, &sum_hi, p);
-        }
-        _mm512_mask_storeu_ps(dst + x, mask, narrow(sum_lo, sum_hi));
-    }
-}
-
-static void window_row_avx512(float *dst, const float *src, unsigned out_w)
-{
-    const float *taps[SSIM_WINDOW];
-    for (unsigned k = 0; k < SSIM_WINDOW; k++)
-        taps[k] = src + k;
-    window_lines(dst, taps, out_w);
-}
-
-static void window_col_avx512(float *dst, const float *const rows[SSIM_WINDOW], unsigned w)
-{
-    window_lines(dst, rows, w);
-}
-
 /* float_ssim_accumulate_at's l, c and s of eight pixels, in its operations. */
-static inline void ssim_terms_8(const SsimMomentRow *row, unsigned x, __m512d *l, __m512d *c,
-                                __m512d *s)
+static inline void ssim_terms(const SsimMomentRow *row, unsigned x, __m512d *l, __m512d *c,
+                              __m512d *s)
 {
     const __m256 zero = _mm256_setzero_ps();
     const __m256 mu_r = _mm256_loadu_ps(row->mu_ref + x), mu_d = _mm256_loadu_ps(row->mu_dis + x);
@@ -195,29 +161,8 @@ static inline void ssim_terms_8(const SsimMomentRow *row, unsigned x, __m512d *l
     *s = _mm512_cvtps_pd(_mm256_div_ps(_mm256_add_ps(cov_kept, c3), _mm256_add_ps(sigma_rd, c3)));
 }
 
-static void accumulate_row_avx512(SsimSums *sums, const SsimMomentRow *row, unsigned w)
-{
-    SsimSums acc = *sums;
-    unsigned x = 0;
-    for (; x + 8 <= w; x += 8) {
-        __m512d l, c, s;
-        ssim_terms_8(row, x, &l, &c, &s);
-        double lv[8], cv[8], sv[8], lcs[8];
-        _mm512_storeu_pd(lcs, _mm512_mul_pd(_mm512_mul_pd(l, c), s));
-        _mm512_storeu_pd(lv, l);
-        _mm512_storeu_pd(cv, c);
-        _mm512_storeu_pd(sv, s);
-        for (unsigned i = 0; i < 8; i++) {
-            acc.lcs += lcs[i];
-            acc.l += lv[i];
-            acc.c += cv[i];
-            acc.s += sv[i];
-        }
-    }
-    *sums = acc;
-    for (; x < w; x++)
-        float_ssim_accumulate_at(sums, row, x);
-}
+#define FLOAT_SSIM_X86_NAME(name) name##_avx512
+#include "float_ssim_kernels.h"
 
 void float_ssim_dsp_init_avx512(FloatSsimDsp *dsp)
 {
