@@ -80,16 +80,6 @@ int vmaf_model_get_numbers(const VmafModelLoader *ld, const VmafJsonValue *obj, 
     return 0;
 }
 
-VmafModelLoader vmaf_model_loader(const VmafModelConfig *cfg, const char *origin)
-{
-    return (VmafModelLoader){.origin = origin, .flags = cfg ? cfg->flags : 0};
-}
-
-const char *vmaf_model_config_name(const VmafModelConfig *cfg)
-{
-    return cfg && cfg->name ? cfg->name : DEFAULT_MODEL_NAME;
-}
-
 int vmaf_model_read(const VmafModelConfig *cfg, const char *source, bool is_version,
                     VmafModelParse parse, void *out)
 {
@@ -99,8 +89,8 @@ int vmaf_model_read(const VmafModelConfig *cfg, const char *source, bool is_vers
                          : vmaf_model_json_from_path(source, &root);
     if (err)
         return err;
-    const VmafModelLoader ld = vmaf_model_loader(cfg, origin ? origin : source);
-    err = parse(&ld, root, vmaf_model_config_name(cfg), out);
+    const VmafModelLoader ld = {.origin = origin ? origin : source, .flags = cfg ? cfg->flags : 0};
+    err = parse(&ld, root, cfg && cfg->name ? cfg->name : DEFAULT_MODEL_NAME, out);
     vmaf_json_free(root);
     free(origin);
     return err;

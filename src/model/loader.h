@@ -19,11 +19,6 @@ typedef struct VmafModelLoader {
     uint64_t flags;     /* VmafModelConfig.flags */
 } VmafModelLoader;
 
-VmafModelLoader vmaf_model_loader(const VmafModelConfig *cfg, const char *origin);
-
-/* The configured name, or "vmaf". */
-const char *vmaf_model_config_name(const VmafModelConfig *cfg);
-
 /* Logs "origin: line N: message" (no line when at is NULL); returns -EINVAL. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -51,8 +46,9 @@ typedef int (*VmafModelParse)(const VmafModelLoader *ld, const VmafJsonValue *ro
                               const char *name, void *out);
 
 /* Reads the JSON of source (a file's path, or with is_version a version name
- * found by source.h's rules) and parses it with parse, messages naming where
- * it came from. Returns parse's result or the reading's error. */
+ * found by source.h's rules) and parses it with parse under the configured
+ * name (or "vmaf") and flags, messages naming where it came from. Returns parse's result or the
+ * reading's error. */
 int vmaf_model_read(const VmafModelConfig *cfg, const char *source, bool is_version,
                     VmafModelParse parse, void *out);
 

@@ -33,12 +33,11 @@ int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg, const char *version
 
 /* The name is the extractor's for these options, so it is formatted once
  * here rather than for every frame's prediction. */
-static int bind_feature_name(VmafModelFeature *f)
+static int bind_feature_name(VmafModelFeature *f, const VmafFeatureExtractor *fex)
 {
     free(f->collected_name);
     f->collected_name = NULL;
     f->name_err = 0;
-    const VmafFeatureExtractor *fex = vmaf_get_feature_extractor_by_feature_name(f->name, 0);
     if (!fex)
         return 0;
     char name[512];
@@ -52,8 +51,10 @@ static int bind_feature_name(VmafModelFeature *f)
 int vmaf_model_bind_feature_names(VmafModel *model)
 {
     int err = 0;
-    for (unsigned i = 0; !err && i < model->feature_cnt; i++)
-        err = bind_feature_name(&model->feature[i]);
+    for (unsigned i = 0; !err && i < model->feature_cnt; i++) {
+        VmafModelFeature *f = &model->feature[i];
+        err = bind_feature_name(f, vmaf_get_feature_extractor_by_feature_name(f->name, 0));
+    }
     return err;
 }
 
@@ -66,7 +67,7 @@ int vmaf_model_feature_overload(VmafModel *model, const char *feature_name,
             vmaf_get_feature_extractor_by_feature_name(model->feature[i].name, 0);
         if (fex && !strcmp(fex->name, feature_name) &&
             !(err = vmaf_dictionary_merge(&model->feature[i].opts_dict, opts_dict)))
-            err = bind_feature_name(&model->feature[i]);
+            err = bind_feature_name(&model->feature[i], fex);
     }
     vmaf_feature_dictionary_free(&opts_dict);
     return err;
