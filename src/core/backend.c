@@ -80,6 +80,22 @@ void *vmaf_backend_state_for(const VmafContext *vmaf, const VmafFeatureExtractor
     return vmaf->backend && (fex->flags & vmaf->backend->twin_flag) ? vmaf->backend_state : NULL;
 }
 
+int vmaf_backend_admit(const VmafContext *vmaf, const char *requested, const VmafFexContext *ctx)
+{
+    return vmaf->backend ? vmaf->backend->admit(vmaf->backend_state, requested, ctx) : 0;
+}
+
+int vmaf_backend_enter(VmafContext *vmaf)
+{
+    return vmaf->backend ? vmaf->backend->enter(vmaf->backend_state) : 0;
+}
+
+void vmaf_backend_leave(VmafContext *vmaf)
+{
+    if (vmaf->backend)
+        vmaf->backend->leave(vmaf->backend_state);
+}
+
 int vmaf_backend_frame_begin(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
 {
     return vmaf->backend ? vmaf->backend->frame_begin(vmaf->backend_state, ref, dist) : 0;

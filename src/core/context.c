@@ -51,6 +51,8 @@ static int register_extractor(VmafContext *vmaf, const VmafFeatureExtractor *fex
         return err;
     r.inline_ctx->backend = vmaf_backend_state_for(vmaf, serving);
     r.inline_ctx->cpu_flags = vmaf->cpu_flags;
+    if ((err = vmaf_backend_admit(vmaf, fex->name, r.inline_ctx)))
+        goto fail;
     char key[256];
     err = vmaf_feature_name_from_state(key, sizeof(key), fex->name, serving->options,
                                        r.inline_ctx->priv);
@@ -72,6 +74,7 @@ static int register_extractor(VmafContext *vmaf, const VmafFeatureExtractor *fex
     if (!(r.key = strdup(key)) || vmaf_dictionary_copy(opts, &r.opts))
         goto fail;
     vmaf->fex[vmaf->fex_cnt++] = r;
+    vmaf->keeps_prev_ref |= !!(serving->flags & VMAF_FEATURE_EXTRACTOR_PREV_REF);
     vmaf_log(VMAF_LOG_LEVEL_DEBUG, "registered %s", key);
     return 0;
 
@@ -162,6 +165,14 @@ static bool runs_on_caller(const VmafContext *vmaf, const VmafFeatureExtractor *
 
 static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
 {
+    /* A backend says which device pictures it reads; the CPU reads none. */
+    if (!vmaf->backend &&
+        (vmaf_picture_in_device_memory(ref) || vmaf_picture_in_device_memory(dist))) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "a picture in device memory (a CUDA device picture of "
+                                       "another context) given to a context that reads host "
+                                       "pictures only");
+        return -EINVAL;
+    }
     if (ref->pix_fmt != dist->pix_fmt || ref->bpc != dist->bpc || ref->w[0] != dist->w[0] ||
         ref->h[0] != dist->h[0]) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
@@ -169,14 +180,8 @@ static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafP
                  ref->w[0], ref->h[0], ref->bpc, dist->w[0], dist->h[0], dist->bpc);
         return -EINVAL;
     }
-    if (!vmaf->pic_params.set) {
-        vmaf->pic_params.pix_fmt = ref->pix_fmt;
-        vmaf->pic_params.bpc = ref->bpc;
-        vmaf->pic_params.w = ref->w[0];
-        vmaf->pic_params.h = ref->h[0];
-        vmaf->pic_params.set = true;
+    if (!vmaf->pic_params.set)
         return 0;
-    }
     if (ref->pix_fmt != vmaf->pic_params.pix_fmt || ref->bpc != vmaf->pic_params.bpc ||
         ref->w[0] != vmaf->pic_params.w || ref->h[0] != vmaf->pic_params.h) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "picture format changed mid-stream (%ux%u, %u-bit)",
@@ -328,7 +333,7 @@ static int flush(VmafContext *vmaf)
     if (vmaf->thread_pool)
         vmaf_thread_pool_wait(vmaf->thread_pool);
     int err = atomic_load(&vmaf->worker_error);
-    if (err || !vmaf->pic_params.set)
+    if (err || !vmaf->pic_params.set || (err = vmaf_backend_enter(vmaf)))
         return err;
     for (unsigned i = 0; i < vmaf->fex_cnt && !err; i++) {
         VmafFexContext *ctx = vmaf->fex[i].inline_ctx;
@@ -339,6 +344,7 @@ static int flush(VmafContext *vmaf)
         if (!err)
             err = vmaf_fex_context_flush(ctx, vmaf->fc);
     }
+    vmaf_backend_leave(vmaf);
     return err;
 }
 
@@ -351,17 +357,31 @@ int vmaf_read_pictures(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist, u
     if (!ref)
         return flush(vmaf);
     if ((err = atomic_load(&vmaf->worker_error)) || (err = check_pictures(vmaf, ref, dist)) ||
-        (err = vmaf_backend_frame_begin(vmaf, ref, dist)))
+        (err = vmaf_backend_enter(vmaf)))
         goto out;
-    err = vmaf->thread_pool ? dispatch_threaded(vmaf, ref, dist, index)
-                            : dispatch_inline(vmaf, ref, dist, index);
-    vmaf_backend_frame_end(vmaf);
+    if (!(err = vmaf_backend_frame_begin(vmaf, ref, dist))) {
+        /* The first frame accepted fixes the format of the others. */
+        if (!vmaf->pic_params.set) {
+            vmaf->pic_params.pix_fmt = ref->pix_fmt;
+            vmaf->pic_params.bpc = ref->bpc;
+            vmaf->pic_params.w = ref->w[0];
+            vmaf->pic_params.h = ref->h[0];
+            vmaf->pic_params.set = true;
+        }
+        err = vmaf->thread_pool ? dispatch_threaded(vmaf, ref, dist, index)
+                                : dispatch_inline(vmaf, ref, dist, index);
+        vmaf_backend_frame_end(vmaf);
+    }
+    vmaf_backend_leave(vmaf);
     if (err)
         goto out;
     vmaf->pic_cnt++;
-    picture_unref_if_set(&vmaf->prev_prev_ref);
-    vmaf->prev_prev_ref = vmaf->prev_ref;
-    vmaf_picture_ref(&vmaf->prev_ref, ref);
+    /* Only PREV_REF extractors read them: others leave pooled pictures free. */
+    if (vmaf->keeps_prev_ref) {
+        picture_unref_if_set(&vmaf->prev_prev_ref);
+        vmaf->prev_prev_ref = vmaf->prev_ref;
+        vmaf_picture_ref(&vmaf->prev_ref, ref);
+    }
 out:
     if (ref && ref->ref)
         vmaf_picture_unref(ref);
@@ -520,11 +540,16 @@ int vmaf_close(VmafContext *vmaf)
         vmaf_thread_pool_destroy(vmaf->thread_pool, free_worker_state);
     picture_unref_if_set(&vmaf->prev_ref);
     picture_unref_if_set(&vmaf->prev_prev_ref);
+    /* Twins free device memory: in the backend's context, also when entering
+     * it fails (the calls then fail, logged, and the host memory is freed). */
+    const bool entered = !vmaf_backend_enter(vmaf);
     for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
         vmaf_fex_context_destroy(vmaf->fex[i].inline_ctx);
         vmaf_feature_dictionary_free(&vmaf->fex[i].opts);
         free(vmaf->fex[i].key);
     }
+    if (entered)
+        vmaf_backend_leave(vmaf);
     free(vmaf->fex);
     vmaf_backend_destroy(vmaf);
     vmaf_picture_pool_destroy(vmaf->pic_pool);

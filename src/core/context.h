@@ -31,7 +31,8 @@ struct VmafContext {
         unsigned bpc, w, h;
         bool set;
     } pic_params;
-    VmafPicture prev_ref, prev_prev_ref;
+    VmafPicture prev_ref, prev_prev_ref; /* kept while a PREV_REF extractor is registered */
+    bool keeps_prev_ref;
     const struct VmafBackend *backend; /* backend.h; NULL: CPU only */
     void *backend_state;
     unsigned pic_cnt;

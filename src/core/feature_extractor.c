@@ -7,6 +7,20 @@
 #include "feature_name.h"
 #include "log.h"
 
+unsigned vmaf_fex_planes_luma(const VmafFexContext *fex, enum VmafPixelFormat pix_fmt)
+{
+    (void)fex;
+    (void)pix_fmt;
+    return 1;
+}
+
+unsigned vmaf_fex_context_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
+{
+    if (ctx->fex->planes)
+        return ctx->fex->planes(ctx, pix_fmt);
+    return pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 7;
+}
+
 int vmaf_fex_context_create(VmafFexContext **ctx, const VmafFeatureExtractor *fex,
                             const VmafDictionary *opts)
 {

@@ -44,6 +44,10 @@ typedef struct VmafFeatureExtractor {
     int (*flush)(VmafFexContext *fex, VmafFeatureCollector *fc);
     /* Optional. Frees what init() allocated; called once init() succeeded. */
     void (*close)(VmafFexContext *fex);
+    /* Optional: the planes extract() reads of each picture (bit p for plane
+     * p) with fex's options, asked before init() (a backend whose device
+     * pictures hold luma only refuses the others). NULL: every plane. */
+    unsigned (*planes)(const VmafFexContext *fex, enum VmafPixelFormat pix_fmt);
 } VmafFeatureExtractor;
 
 struct VmafFexContext {
@@ -69,6 +73,12 @@ struct VmafFexContext {
     } * bound;
     unsigned bound_cnt;
 };
+
+/* VmafFeatureExtractor.planes of an extractor that reads luma only. */
+unsigned vmaf_fex_planes_luma(const VmafFexContext *fex, enum VmafPixelFormat pix_fmt);
+
+/* The planes an instance reads (VmafFeatureExtractor.planes, else all). */
+unsigned vmaf_fex_context_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt);
 
 /* Creates an instance; parses opts (copied, the caller keeps its own) into the
  * private state. */

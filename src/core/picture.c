@@ -30,8 +30,10 @@ struct VmafPicturePool {
     VmafPictureAllocator allocator;
 };
 
+/* luma_pitch: bytes from one luma row to the next, 0 for the default; a
+ * luma-only layout counts no chroma into *total. */
 static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
-                          unsigned h, size_t *total)
+                          unsigned h, size_t luma_pitch, bool luma_only, size_t *total)
 {
     if (bpc < 8 || bpc > 16 || !w || !h || pix_fmt == VMAF_PIX_FMT_UNKNOWN ||
         pix_fmt > VMAF_PIX_FMT_YUV400P)
@@ -49,6 +51,13 @@ static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsign
         pic->h[p] = p ? h >> ss_ver : h;
         size_t aligned_w = ((size_t)pic->w[p] + PICTURE_ALIGN - 1) & ~(size_t)(PICTURE_ALIGN - 1);
         pic->stride[p] = (ptrdiff_t)(aligned_w * bytes);
+        if (p == 0 && luma_pitch) {
+            if (luma_pitch < (size_t)pic->w[0] * bytes)
+                return -EINVAL;
+            pic->stride[0] = (ptrdiff_t)luma_pitch;
+        }
+        if (p && luma_only)
+            continue;
         /* Sizes no memory can hold must not wrap around to small ones;
          * the margin keeps the rounding up to PICTURE_ALIGN from wrapping. */
         const size_t max_size = SIZE_MAX - PICTURE_ALIGN;
@@ -60,10 +69,10 @@ static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsign
     return 0;
 }
 
-static void point_planes(VmafPicture *pic, uint8_t *buf)
+static void point_planes(VmafPicture *pic, uint8_t *buf, bool luma_only)
 {
     for (unsigned p = 0; p < 3; p++) {
-        pic->data[p] = pic->h[p] ? buf : NULL;
+        pic->data[p] = pic->h[p] && !(p && luma_only) ? buf : NULL;
         buf += (size_t)pic->stride[p] * pic->h[p];
     }
 }
@@ -74,7 +83,7 @@ int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned 
     if (!pic)
         return -EINVAL;
     size_t size;
-    int err = picture_layout(pic, pix_fmt, bpc, w, h, &size);
+    int err = picture_layout(pic, pix_fmt, bpc, w, h, 0, false, &size);
     if (err)
         return err;
     VmafRef *ref = calloc(1, sizeof(*ref));
@@ -87,7 +96,7 @@ int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned 
     memset(buf, 0, size);
     atomic_init(&ref->cnt, 1);
     ref->buf = buf;
-    point_planes(pic, buf);
+    point_planes(pic, buf, false);
     pic->ref = ref;
     return 0;
 }
@@ -157,7 +166,8 @@ static int make_buffer(VmafPicturePool *p)
     ref->buf = p->allocator.alloc(p->allocator.opaque, p->size);
     if (!ref->buf)
         return -ENOMEM;
-    memset(ref->buf, 0, p->size);
+    if (!p->allocator.device)
+        memset(ref->buf, 0, p->size);
     ref->pool = p;
     p->made++;
     return 0;
@@ -172,9 +182,11 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
     VmafPicturePool *p = calloc(1, sizeof(*p));
     if (!p)
         return -ENOMEM;
-    p->allocator = allocator ? *allocator : (VmafPictureAllocator){heap_alloc, heap_free, NULL};
+    p->allocator =
+        allocator ? *allocator : (VmafPictureAllocator){.alloc = heap_alloc, .free = heap_free};
     size_t size;
-    int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, &size);
+    int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, p->allocator.luma_pitch,
+                             p->allocator.device, &size);
     if (err) {
         free(p);
         return err;
@@ -198,6 +210,11 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
 fail:
     vmaf_picture_pool_destroy(p);
     return err;
+}
+
+bool vmaf_picture_in_device_memory(const VmafPicture *pic)
+{
+    return pic->ref && pic->ref->pool && pic->ref->pool->allocator.device;
 }
 
 bool vmaf_picture_pool_owns(const VmafPicturePool *pool, const VmafPicture *pic)
@@ -231,7 +248,7 @@ int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic)
     VmafRef *ref = &pool->slot[i];
     atomic_store(&ref->cnt, 1);
     *pic = pool->layout;
-    point_planes(pic, ref->buf);
+    point_planes(pic, ref->buf, pool->allocator.device);
     pic->ref = ref;
     return 0;
 }

@@ -24,17 +24,28 @@ typedef struct VmafPicturePool VmafPicturePool;
 int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
                            unsigned bpc, unsigned w, unsigned h);
 
-/* Where a pool's buffers come from (a GPU backend's page-locked memory). */
+/* Where a pool's buffers come from (a GPU backend's page-locked or device
+ * memory). */
 typedef struct VmafPictureAllocator {
     void *(*alloc)(void *opaque, size_t size); /* aligned to 32 bytes at least */
     void (*free)(void *opaque, void *buf);
     void *opaque;
+    /* Device memory: the host never touches it (the pool does not zero it),
+     * the buffers hold the luma plane only (chroma data[] is NULL, w[] and
+     * h[] as the format says), and luma rows start every luma_pitch bytes
+     * (0: as vmaf_picture_alloc() lays them out). */
+    bool device;
+    size_t luma_pitch;
 } VmafPictureAllocator;
 
 /* vmaf_picture_pool_init() with buffers from allocator (NULL: the heap). */
 int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
                                           enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                                           unsigned h, const VmafPictureAllocator *allocator);
+
+/* Whether pic's memory came from an allocator of device memory: the CPU
+ * must not read it. */
+bool vmaf_picture_in_device_memory(const VmafPicture *pic);
 
 /* Whether pic (or a copy of it) came from pool. */
 bool vmaf_picture_pool_owns(const VmafPicturePool *pool, const VmafPicture *pic);

@@ -9,6 +9,7 @@
 #include "capture_util.h"
 #include "core/context.h"
 #include "core/cpu.h"
+#include "core/picture.h"
 #include "test.h"
 
 #include "libvmaf/libvmaf.h"
@@ -206,8 +207,52 @@ static void test_contexts_keep_their_settings(void)
     vmaf_close(loud);
 }
 
+static void *heap_as_device(void *opaque, size_t size)
+{
+    return calloc(1, size);
+}
+
+static void free_heap_as_device(void *opaque, void *buf)
+{
+    free(buf);
+}
+
+/* A device picture (a CUDA context's) given to a context without that
+ * backend is an error, not a read of device memory by the CPU. */
+static void test_device_pictures_refused_on_the_cpu(void)
+{
+    VmafContext *vmaf = NULL;
+    CHECK_EQ_INT(vmaf_init(&vmaf, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_ERROR}), 0);
+    if (!vmaf)
+        return;
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
+    const VmafPictureAllocator device = {
+        .alloc = heap_as_device, .free = free_heap_as_device, .device = true};
+    VmafPicturePool *pool;
+    CHECK_EQ_INT(
+        vmaf_picture_pool_init_with_allocator(&pool, 2, VMAF_PIX_FMT_YUV420P, 8, 64, 64, &device),
+        0);
+    VmafPicture ref, dist;
+    CHECK_EQ_INT(vmaf_picture_pool_fetch(pool, &ref), 0);
+    CHECK(vmaf_picture_in_device_memory(&ref) && ref.data[0] && !ref.data[1]);
+    vmaf_picture_alloc(&dist, VMAF_PIX_FMT_YUV420P, 8, 64, 64);
+    CHECK(!vmaf_picture_in_device_memory(&dist));
+    CapturedStderr cap;
+    capture_stderr(&cap);
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, &ref, &dist, 0), -EINVAL);
+    char *log = end_capture(&cap);
+    CHECK(strstr(log, "device memory"));
+    free(log);
+    CHECK(ref.ref == NULL && dist.ref == NULL);
+    /* No frame was taken: the context is still at its start. */
+    CHECK(!vmaf->pic_params.set);
+    vmaf_close(vmaf);
+    vmaf_picture_pool_destroy(pool);
+}
+
 TEST_MAIN("context", {"contexts_keep_their_settings", test_contexts_keep_their_settings},
           {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
           {"number_format", test_number_format}, {"number_format_huge", test_number_format_huge},
           {"output_lifecycle", test_output_lifecycle},
-          {"read_pictures_contract", test_read_pictures_contract})
+          {"read_pictures_contract", test_read_pictures_contract},
+          {"device_pictures_refused_on_the_cpu", test_device_pictures_refused_on_the_cpu})

@@ -136,6 +136,7 @@ const VmafFeatureExtractor vmaf_fex_adm_cuda = {
     .options = adm_cuda_options,
     .priv_size = sizeof(AdmCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = adm_features,
     .init = adm_cuda_init,
     .extract = adm_cuda_extract,

@@ -233,6 +233,7 @@ const VmafFeatureExtractor vmaf_fex_cambi_cuda = {
     .options = cambi_cuda_options,
     .priv_size = sizeof(CambiCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = cambi_provided_features,
     .init = cambi_cuda_init,
     .extract = cambi_cuda_extract,

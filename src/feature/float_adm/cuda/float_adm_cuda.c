@@ -152,6 +152,7 @@ const VmafFeatureExtractor vmaf_fex_float_adm_cuda = {
     .options = float_adm_cuda_options,
     .priv_size = sizeof(FloatAdmCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = float_adm_provided_features,
     .init = float_adm_cuda_init,
     .extract = float_adm_cuda_extract,

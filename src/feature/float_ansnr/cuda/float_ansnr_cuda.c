@@ -96,6 +96,7 @@ const VmafFeatureExtractor vmaf_fex_float_ansnr_cuda = {
     .name = "float_ansnr_cuda",
     .priv_size = sizeof(FloatAnsnrCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = float_ansnr_provided_features,
     .init = float_ansnr_cuda_init,
     .extract = float_ansnr_cuda_extract,

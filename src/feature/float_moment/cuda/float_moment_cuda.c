@@ -101,6 +101,7 @@ const VmafFeatureExtractor vmaf_fex_float_moment_cuda = {
     .name = "float_moment_cuda",
     .priv_size = sizeof(FloatMomentCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = float_moment_provided_features,
     .init = float_moment_cuda_init,
     .extract = float_moment_cuda_extract,

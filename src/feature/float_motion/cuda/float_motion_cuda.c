@@ -181,11 +181,18 @@ static int float_motion_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc
     return err < 0 ? err : 1;
 }
 
+static unsigned float_motion_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
+{
+    const FloatMotionCudaState *s = ctx->priv;
+    return s->opt.add_uv && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+}
+
 const VmafFeatureExtractor vmaf_fex_float_motion_cuda = {
     .name = "float_motion_cuda",
     .options = float_motion_cuda_options,
     .priv_size = sizeof(FloatMotionCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = float_motion_cuda_planes,
     .provided_features = float_motion_provided_features,
     .init = float_motion_cuda_init,
     .extract = float_motion_cuda_extract,

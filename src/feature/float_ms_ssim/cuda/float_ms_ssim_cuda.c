@@ -124,11 +124,18 @@ static int float_ms_ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *f
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+static unsigned float_ms_ssim_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
+{
+    const FloatMsSsimCudaState *s = ctx->priv;
+    return s->opt.enable_chroma && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+}
+
 const VmafFeatureExtractor vmaf_fex_float_ms_ssim_cuda = {
     .name = "float_ms_ssim_cuda",
     .options = float_ms_ssim_cuda_options,
     .priv_size = sizeof(FloatMsSsimCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = float_ms_ssim_cuda_planes,
     .provided_features = float_ms_ssim_provided_features,
     .init = float_ms_ssim_cuda_init,
     .extract = float_ms_ssim_cuda_extract,

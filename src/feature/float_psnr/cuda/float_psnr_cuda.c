@@ -98,6 +98,7 @@ const VmafFeatureExtractor vmaf_fex_float_psnr_cuda = {
     .name = "float_psnr_cuda",
     .priv_size = sizeof(FloatPsnrCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = float_psnr_provided_features,
     .init = float_psnr_cuda_init,
     .extract = float_psnr_cuda_extract,

@@ -123,6 +123,7 @@ const VmafFeatureExtractor vmaf_fex_float_ssim_cuda = {
     .options = float_ssim_cuda_options,
     .priv_size = sizeof(FloatSsimCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = float_ssim_provided_features,
     .init = float_ssim_cuda_init,
     .extract = float_ssim_cuda_extract,

@@ -119,6 +119,7 @@ const VmafFeatureExtractor vmaf_fex_float_vif_cuda = {
     .options = float_vif_cuda_options,
     .priv_size = sizeof(FloatVifCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = float_vif_provided_features,
     .init = float_vif_cuda_init,
     .extract = float_vif_cuda_extract,

@@ -47,6 +47,7 @@ const VmafFeatureExtractor vmaf_fex_motion_cuda = {
     .options = motion_cuda_options,
     .priv_size = sizeof(MotionCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = motion_cuda_provided_features,
     .init = motion_cuda_init,
     .extract = motion_cuda_twin_extract,

@@ -45,6 +45,7 @@ const VmafFeatureExtractor vmaf_fex_motion_v2_cuda = {
     .options = motion_v2_cuda_options,
     .priv_size = sizeof(MotionCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = motion_v2_cuda_provided_features,
     .init = motion_v2_cuda_init,
     .extract = motion_cuda_twin_extract,

@@ -149,11 +149,18 @@ static void psnr_cuda_close(VmafFexContext *ctx)
     vmaf_cuda_twin_close(&s->twin);
 }
 
+static unsigned psnr_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
+{
+    const PsnrCudaState *s = ctx->priv;
+    return s->enable_chroma && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+}
+
 const VmafFeatureExtractor vmaf_fex_psnr_cuda = {
     .name = "psnr_cuda",
     .options = psnr_cuda_options,
     .priv_size = sizeof(PsnrCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = psnr_cuda_planes,
     .provided_features = psnr_feature,
     .init = psnr_cuda_init,
     .extract = psnr_cuda_extract,

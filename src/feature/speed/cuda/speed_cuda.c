@@ -343,6 +343,7 @@ const VmafFeatureExtractor vmaf_fex_speed_temporal_cuda = {
     .options = speed_temporal_cuda_options,
     .priv_size = sizeof(SpeedCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = speed_temporal_features,
     .init = speed_temporal_cuda_init,
     .extract = speed_temporal_cuda_extract,

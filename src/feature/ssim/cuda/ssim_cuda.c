@@ -103,6 +103,7 @@ const VmafFeatureExtractor vmaf_fex_ssim_cuda = {
     .name = "ssim_cuda",
     .priv_size = sizeof(SsimCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = ssim_cuda_provided_features,
     .init = ssim_cuda_init,
     .extract = ssim_cuda_extract,

@@ -116,6 +116,7 @@ const VmafFeatureExtractor vmaf_fex_vif_cuda = {
     .options = vif_cuda_options,
     .priv_size = sizeof(VifCudaState),
     .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .planes = vmaf_fex_planes_luma,
     .provided_features = vif_provided_features,
     .init = vif_cuda_init,
     .extract = vif_cuda_extract,
