@@ -16,6 +16,10 @@ typedef struct VmafCudaEventObject *VmafCudaEvent;
 /* cudaGraphExec_t: captured work, launched as one. */
 typedef struct VmafCudaGraphObject *VmafCudaGraph;
 
+/* The legacy default stream of the current context (cudaStreamLegacy), where
+ * a caller's synchronous copies (cuMemcpy2D) are ordered. */
+#define VMAF_CUDA_STREAM_LEGACY ((VmafCudaStream)0x1)
+
 enum VmafCudaCopyKind {
     VMAF_CUDA_HOST_TO_DEVICE,
     VMAF_CUDA_DEVICE_TO_HOST,
@@ -23,9 +27,12 @@ enum VmafCudaCopyKind {
 };
 
 typedef struct VmafCudaApi {
-    /* Makes the device current on the calling thread, or cu_ctx (a CUcontext)
-     * when it is not NULL. */
+    /* Makes cu_ctx (a CUcontext the caller owns) current on the calling
+     * thread by pushing it, or, when it is NULL, the device's primary
+     * context. Every successful bind() is paired with an unbind(), which
+     * pops cu_ctx, so that the caller's thread gets its own context back. */
     int (*bind)(int device, void *cu_ctx);
+    void (*unbind)(void *cu_ctx);
     int (*malloc_device)(void **ptr, size_t size);
     void (*free_device)(void *ptr);
     /* Page-locked host memory, usable by every device. */
@@ -74,6 +81,11 @@ typedef struct VmafCudaDevice {
 static inline int vmaf_cuda_device_bind(const VmafCudaDevice *dev)
 {
     return dev->api->bind(dev->index, dev->cu_ctx);
+}
+
+static inline void vmaf_cuda_device_unbind(const VmafCudaDevice *dev)
+{
+    dev->api->unbind(dev->cu_ctx);
 }
 
 /* Builds with CUDA only (cuda_runtime.c). */

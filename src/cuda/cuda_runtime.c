@@ -23,41 +23,58 @@ int vmaf_cuda_check(cudaError_t err, const char *call, const char *file, int lin
     return -EIO;
 }
 
-/* cuCtxSetCurrent, from the driver the runtime loaded: binding a context the
- * caller created needs no link against libcuda. */
-typedef int (*CtxSetCurrentFn)(void *cu_ctx);
-static CtxSetCurrentFn ctx_set_current;
-static pthread_once_t ctx_set_current_once = PTHREAD_ONCE_INIT;
+/* cuCtxPushCurrent and cuCtxPopCurrent, from the driver the runtime loaded:
+ * binding a context the caller created needs no link against libcuda. */
+typedef int (*CtxPushFn)(void *cu_ctx);
+typedef int (*CtxPopFn)(void **cu_ctx);
+static CtxPushFn ctx_push;
+static CtxPopFn ctx_pop;
+static pthread_once_t ctx_fns_once = PTHREAD_ONCE_INIT;
 
-static void resolve_ctx_set_current(void)
+static void *driver_entry_point(const char *name)
 {
     void *fn = NULL;
     enum cudaDriverEntryPointQueryResult status;
 #if CUDART_VERSION >= 12050
-    cudaError_t err =
-        cudaGetDriverEntryPointByVersion("cuCtxSetCurrent", &fn, 4000, cudaEnableDefault, &status);
+    cudaError_t err = cudaGetDriverEntryPointByVersion(name, &fn, 4000, cudaEnableDefault, &status);
 #else
-    cudaError_t err = cudaGetDriverEntryPoint("cuCtxSetCurrent", &fn, cudaEnableDefault, &status);
+    cudaError_t err = cudaGetDriverEntryPoint(name, &fn, cudaEnableDefault, &status);
 #endif
-    if (err == cudaSuccess && status == cudaDriverEntryPointSuccess)
-        ctx_set_current = (CtxSetCurrentFn)fn;
+    return err == cudaSuccess && status == cudaDriverEntryPointSuccess ? fn : NULL;
+}
+
+static void resolve_ctx_fns(void)
+{
+    ctx_push = (CtxPushFn)driver_entry_point("cuCtxPushCurrent");
+    ctx_pop = (CtxPopFn)driver_entry_point("cuCtxPopCurrent");
 }
 
 static int rt_bind(int device, void *cu_ctx)
 {
     if (!cu_ctx)
         return VMAF_CUDA_CHECK(cudaSetDevice(device));
-    pthread_once(&ctx_set_current_once, resolve_ctx_set_current);
-    if (!ctx_set_current) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: the driver does not provide cuCtxSetCurrent");
+    pthread_once(&ctx_fns_once, resolve_ctx_fns);
+    if (!ctx_push || !ctx_pop) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: the driver does not provide cuCtxPushCurrent");
         return -ENOSYS;
     }
-    const int res = ctx_set_current(cu_ctx);
+    const int res = ctx_push(cu_ctx);
     if (res) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: cuCtxSetCurrent failed (CUresult %d)", res);
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: cuCtxPushCurrent failed (CUresult %d)", res);
         return -EIO;
     }
     return 0;
+}
+
+static void rt_unbind(void *cu_ctx)
+{
+    if (!cu_ctx)
+        return;
+    void *popped = NULL;
+    const int res = ctx_pop(&popped);
+    if (res || popped != cu_ctx)
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "cuda: cuCtxPopCurrent failed (CUresult %d) or popped another context", res);
 }
 
 static int rt_malloc_device(void **ptr, size_t size)
@@ -185,6 +202,7 @@ static void rt_graph_destroy(VmafCudaGraph graph)
 
 const VmafCudaApi vmaf_cuda_runtime_api = {
     .bind = rt_bind,
+    .unbind = rt_unbind,
     .malloc_device = rt_malloc_device,
     .free_device = rt_free_device,
     .malloc_host = rt_malloc_host,
@@ -224,8 +242,10 @@ int vmaf_cuda_runtime_probe(int device, void *cu_ctx, VmafCudaDevice *dev)
     }
     if (cu_ctx) {
         int err = rt_bind(0, cu_ctx);
-        if (!err)
-            err = VMAF_CUDA_CHECK(cudaGetDevice(&device));
+        if (err)
+            return err;
+        err = VMAF_CUDA_CHECK(cudaGetDevice(&device));
+        rt_unbind(cu_ctx);
         if (err)
             return err;
     } else if (device < 0 || device >= count) {

@@ -19,20 +19,25 @@ typedef struct CudaBackend {
     VmafCudaSharedFrame *frame;
     struct {
         bool open;
-        VmafPicture ref, dist;
-        bool ref_pinned, dist_pinned;
+        VmafPicture pic[2];
+        enum VmafCudaPictureMemory mem[2];
     } bracket;
+    bool preallocated;
     VmafCudaPictureConfiguration pictures;
-    VmafPicturePool *pool; /* HOST_PINNED */
+    VmafPicturePool *pool; /* HOST_PINNED and DEVICE */
 } CudaBackend;
 
-/* The pool grows on the threads that fetch from it, such as the CLI's
- * readers: each binds the device first. */
+/* The pools grow on the threads that fetch from them, such as the CLI's
+ * readers: the device is bound around each allocation. */
 static void *pinned_alloc(void *opaque, size_t size)
 {
     const VmafCudaDevice *dev = opaque;
-    void *ptr;
-    return vmaf_cuda_device_bind(dev) || dev->api->malloc_host(&ptr, size) ? NULL : ptr;
+    void *ptr = NULL;
+    if (vmaf_cuda_device_bind(dev))
+        return NULL;
+    const int err = dev->api->malloc_host(&ptr, size);
+    vmaf_cuda_device_unbind(dev);
+    return err ? NULL : ptr;
 }
 
 static void pinned_free(void *opaque, void *buf)
@@ -41,26 +46,129 @@ static void pinned_free(void *opaque, void *buf)
     dev->api->free_host(buf);
 }
 
+static void *device_alloc(void *opaque, size_t size)
+{
+    const VmafCudaDevice *dev = opaque;
+    void *ptr = NULL;
+    if (vmaf_cuda_device_bind(dev))
+        return NULL;
+    const int err = dev->api->malloc_device(&ptr, size);
+    vmaf_cuda_device_unbind(dev);
+    return err ? NULL : ptr;
+}
+
+static void device_free(void *opaque, void *buf)
+{
+    const VmafCudaDevice *dev = opaque;
+    if (vmaf_cuda_device_bind(dev))
+        return;
+    dev->api->free_device(buf);
+    vmaf_cuda_device_unbind(dev);
+}
+
+static bool device_pictures(const CudaBackend *b)
+{
+    return b->pictures.pic_prealloc_method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+}
+
+/* What device pictures allow: a twin (the CPU cannot read them) that reads
+ * luma only (FFmpeg copies luma only into them). */
+static int admit_on_device_pictures(const CudaBackend *b, const char *requested,
+                                    const VmafFexContext *ctx)
+{
+    if (!(ctx->fex->flags & VMAF_FEATURE_EXTRACTOR_CUDA)) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "cuda: %s would run on the CPU, which cannot read device pictures; request it "
+                 "with options its CUDA twin has, or use HOST_PINNED pictures",
+                 requested);
+        return -ENOTSUP;
+    }
+    if (vmaf_fex_context_planes(ctx, b->pictures.pic_params.pix_fmt) & ~1u) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "cuda: %s reads chroma, and device pictures hold luma only; request it "
+                 "without chroma (such as enable_chroma=false) or use HOST_PINNED pictures",
+                 requested);
+        return -ENOTSUP;
+    }
+    return 0;
+}
+
+static int cuda_admit(void *state, const char *requested, const VmafFexContext *ctx)
+{
+    const CudaBackend *b = state;
+    return device_pictures(b) ? admit_on_device_pictures(b, requested, ctx) : 0;
+}
+
+static int cuda_enter(void *state)
+{
+    const CudaBackend *b = state;
+    return vmaf_cuda_device_bind(&b->dev);
+}
+
+static void cuda_leave(void *state)
+{
+    const CudaBackend *b = state;
+    vmaf_cuda_device_unbind(&b->dev);
+}
+
+/* Where pic's planes are, or -EINVAL (logged) for a picture the context must
+ * not read: with device pictures, anything but one of its pool's of the
+ * pool's geometry; else another context's device picture. */
+static int picture_memory(const CudaBackend *b, const VmafPicture *pic, const char *which,
+                          enum VmafCudaPictureMemory *mem)
+{
+    const bool ours = vmaf_picture_pool_owns(b->pool, pic);
+    if (device_pictures(b)) {
+        const VmafCudaPictureConfiguration *c = &b->pictures;
+        if (!ours) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                     "cuda: the %s picture is not a device picture of this context (from its "
+                     "vmaf_cuda_fetch_preallocated_picture())",
+                     which);
+            return -EINVAL;
+        }
+        if (pic->pix_fmt != c->pic_params.pix_fmt || pic->bpc != c->pic_params.bpc ||
+            pic->w[0] != c->pic_params.w || pic->h[0] != c->pic_params.h) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                     "cuda: the %s device picture says %ux%u, %u-bit; this context's device "
+                     "pictures are %ux%u, %u-bit",
+                     which, pic->w[0], pic->h[0], pic->bpc, c->pic_params.w, c->pic_params.h,
+                     c->pic_params.bpc);
+            return -EINVAL;
+        }
+        *mem = VMAF_CUDA_PICTURE_DEVICE;
+        return 0;
+    }
+    if (vmaf_picture_in_device_memory(pic)) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "cuda: the %s picture is a device picture of another context", which);
+        return -EINVAL;
+    }
+    *mem = ours ? VMAF_CUDA_PICTURE_PINNED : VMAF_CUDA_PICTURE_PAGEABLE;
+    return 0;
+}
+
 static int cuda_frame_begin(void *state, const VmafPicture *ref, const VmafPicture *dist)
 {
     CudaBackend *b = state;
-    int err = vmaf_cuda_device_bind(&b->dev);
+    int err = picture_memory(b, ref, "reference", &b->bracket.mem[0]);
+    if (!err)
+        err = picture_memory(b, dist, "distorted", &b->bracket.mem[1]);
     if (err)
         return err;
+    b->bracket.pic[0] = *ref;
+    b->bracket.pic[1] = *dist;
+    if (b->frame && (err = vmaf_cuda_shared_frame_begin(b->frame, ref, dist, b->bracket.mem)))
+        return err;
     b->bracket.open = true;
-    b->bracket.ref = *ref;
-    b->bracket.dist = *dist;
-    b->bracket.ref_pinned = vmaf_picture_pool_owns(b->pool, ref);
-    b->bracket.dist_pinned = vmaf_picture_pool_owns(b->pool, dist);
-    if (b->frame)
-        vmaf_cuda_shared_frame_begin(b->frame, ref, dist, b->bracket.ref_pinned,
-                                     b->bracket.dist_pinned);
     return 0;
 }
 
 static void cuda_frame_end(void *state)
 {
     CudaBackend *b = state;
+    if (!b->bracket.open)
+        return;
     b->bracket.open = false;
     if (b->frame)
         vmaf_cuda_shared_frame_end(b->frame);
@@ -70,28 +178,34 @@ static void log_stats(const VmafCudaFrameStats *s)
 {
     const unsigned long long uploads = s->uploads[0] + s->uploads[1] + s->uploads[2];
     vmaf_log(VMAF_LOG_LEVEL_INFO,
-             "cuda: %llu frames, %llu plane uploads (%.2f a frame, %llu staged), %llu private "
-             "uploads, %llu host waits",
+             "cuda: %llu frames, %llu plane uploads (%.2f a frame, %llu staged), %llu device "
+             "pictures read in place, %llu private uploads, %llu host waits",
              (unsigned long long)s->frames, uploads,
              s->frames ? (double)uploads / (double)s->frames : 0.0, (unsigned long long)s->staged,
-             (unsigned long long)s->private_uploads, (unsigned long long)s->host_waits);
+             (unsigned long long)s->in_place, (unsigned long long)s->private_uploads,
+             (unsigned long long)s->host_waits);
 }
 
 static void cuda_destroy(void *state)
 {
     CudaBackend *b = state;
-    vmaf_cuda_device_bind(&b->dev);
+    const bool bound = !vmaf_cuda_device_bind(&b->dev);
     if (b->frame) {
         log_stats(vmaf_cuda_shared_frame_stats(b->frame));
         vmaf_cuda_shared_frame_destroy(b->frame);
     }
     vmaf_picture_pool_destroy(b->pool);
+    if (bound)
+        vmaf_cuda_device_unbind(&b->dev);
     free(b);
 }
 
 static const VmafBackend cuda_backend = {
     .name = "cuda",
     .twin_flag = VMAF_FEATURE_EXTRACTOR_CUDA,
+    .admit = cuda_admit,
+    .enter = cuda_enter,
+    .leave = cuda_leave,
     .frame_begin = cuda_frame_begin,
     .frame_end = cuda_frame_end,
     .destroy = cuda_destroy,
@@ -134,11 +248,13 @@ int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state)
         return -ENOMEM;
     b->dev = cu_state->dev;
     b->n_threads = vmaf->cfg.n_threads;
+    /* The device or context must be usable from this thread. */
     int err = vmaf_cuda_device_bind(&b->dev);
     if (err) {
         free(b);
         return err;
     }
+    vmaf_cuda_device_unbind(&b->dev);
     return vmaf_backend_attach(vmaf, &cuda_backend, b);
 }
 
@@ -150,38 +266,68 @@ unsigned vmaf_cuda_pictures_held(unsigned n_threads)
     return 2 + 2 + 2 * VMAF_CUDA_FRAME_SLOTS + 2 * n_threads;
 }
 
+/* Device pictures: features registered before must be able to read them. */
+static int admit_registered(const VmafContext *vmaf, const CudaBackend *b)
+{
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
+        const VmafFexContext *ctx = vmaf->fex[i].inline_ctx;
+        int err = admit_on_device_pictures(b, ctx->fex->name, ctx);
+        if (err)
+            return err;
+    }
+    return 0;
+}
+
+static int make_pool(CudaBackend *b, const VmafCudaPictureConfiguration *cfg, unsigned cnt)
+{
+    const bool device = cfg->pic_prealloc_method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+    const unsigned bytes = cfg->pic_params.bpc > 8 ? 2 : 1;
+    const VmafPictureAllocator allocator = {
+        .alloc = device ? device_alloc : pinned_alloc,
+        .free = device ? device_free : pinned_free,
+        .opaque = &b->dev,
+        .device = device,
+        /* Read in place by the kernels, at the shared frame's pitch. */
+        .luma_pitch = device ? vmaf_cuda_plane_pitch((size_t)cfg->pic_params.w * bytes) : 0,
+    };
+    return vmaf_picture_pool_init_with_allocator(&b->pool, cnt, cfg->pic_params.pix_fmt,
+                                                 cfg->pic_params.bpc, cfg->pic_params.w,
+                                                 cfg->pic_params.h, &allocator);
+}
+
 int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg)
 {
     VMAF_CONTEXT_LOG_SCOPE(vmaf);
     CudaBackend *b = backend_of(vmaf);
-    if (!b || b->pictures.pic_prealloc_method) {
+    if (!b || b->preallocated || vmaf->pic_params.set) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: pictures are preallocated once, after "
-                                       "vmaf_cuda_import_state()");
+                                       "vmaf_cuda_import_state() and before the first frame");
         return -EINVAL;
     }
     const unsigned cnt = cfg.pic_cnt ? cfg.pic_cnt : vmaf_cuda_pictures_held(b->n_threads);
-    const VmafPictureAllocator pinned = {pinned_alloc, pinned_free, &b->dev};
     int err = 0;
     switch (cfg.pic_prealloc_method) {
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE:
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:
         break;
-    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
-        err = vmaf_cuda_device_bind(&b->dev);
-        if (!err)
-            err = vmaf_picture_pool_init_with_allocator(&b->pool, cnt, cfg.pic_params.pix_fmt,
-                                                        cfg.pic_params.bpc, cfg.pic_params.w,
-                                                        cfg.pic_params.h, &pinned);
-        break;
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE:
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "cuda: device pictures are not supported; use HOST_PINNED pictures");
-        return -ENOTSUP;
+        err = admit_registered(vmaf, &(CudaBackend){.pictures = cfg});
+        if (!err)
+            err = make_pool(b, &cfg, cnt);
+        break;
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
+        err = make_pool(b, &cfg, cnt);
+        break;
     default:
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: unknown picture preallocation method %d",
+                 (int)cfg.pic_prealloc_method);
         return -EINVAL;
     }
-    if (!err)
-        b->pictures = cfg;
-    return err;
+    if (err)
+        return err;
+    b->pictures = cfg;
+    b->preallocated = true;
+    return 0;
 }
 
 int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic)
@@ -192,12 +338,15 @@ int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic)
         return -EINVAL;
     const VmafCudaPictureConfiguration *c = &b->pictures;
     switch (c->pic_prealloc_method) {
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE:
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
         return vmaf_picture_pool_fetch(b->pool, pic);
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:
         return vmaf_picture_alloc(pic, c->pic_params.pix_fmt, c->pic_params.bpc, c->pic_params.w,
                                   c->pic_params.h);
     default:
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: no pictures to fetch: none were preallocated "
+                                       "(method NONE); the caller allocates its own");
         return -EINVAL;
     }
 }
@@ -218,8 +367,8 @@ int vmaf_cuda_backend_frame(void *backend, enum VmafPixelFormat pix_fmt, unsigne
         err = vmaf_cuda_shared_frame_create(&b->frame, &b->dev, pix_fmt, bpc, w, h);
         /* Twins are initialised at their first frame, inside its bracket. */
         if (!err && b->bracket.open)
-            vmaf_cuda_shared_frame_begin(b->frame, &b->bracket.ref, &b->bracket.dist,
-                                         b->bracket.ref_pinned, b->bracket.dist_pinned);
+            err = vmaf_cuda_shared_frame_begin(b->frame, &b->bracket.pic[0], &b->bracket.pic[1],
+                                               b->bracket.mem);
     }
     if (err)
         return err;

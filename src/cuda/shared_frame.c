@@ -29,11 +29,12 @@ typedef struct Staging {
     VmafCudaEvent copied; /* recorded after the last copy out of it */
 } Staging;
 
-/* One device copy of a frame pair, and the pinned pictures its copies may
- * still be reading. */
+/* One device copy of a frame pair, and the pictures it references: pinned
+ * ones its copies may still be reading, device ones read in place. */
 typedef struct PlaneSet {
     DevicePlane plane[2][3];
     VmafPicture held[2];
+    bool in_place[2]; /* held[] is a device picture that readers read directly */
 } PlaneSet;
 
 /* What uploading needs besides the destination. */
@@ -56,9 +57,10 @@ struct VmafCudaSharedFrame {
     struct {
         bool open;
         VmafPicture pic[2]; /* shallow copies of the announced pictures */
-        bool pinned[2];
+        enum VmafCudaPictureMemory mem[2];
     } bracket;
-    uint64_t seq, cur; /* frames begun; the current one */
+    VmafCudaEvent produced; /* on the legacy stream at the begin of a frame with device pictures */
+    uint64_t seq, cur;      /* frames begun; the current one */
     uint64_t upload_cnt;
     VmafCudaFrameStats stats;
 };
@@ -77,6 +79,11 @@ struct VmafCudaReader {
     VmafCudaFrameStats own_stats;
 };
 
+size_t vmaf_cuda_plane_pitch(size_t row_bytes)
+{
+    return (row_bytes + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
+}
+
 static int geometry_init(Geometry *g, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                          unsigned h)
 {
@@ -91,7 +98,7 @@ static int geometry_init(Geometry *g, enum VmafPixelFormat pix_fmt, unsigned bpc
         g->w[p] = p ? w >> ss_hor : w;
         g->h[p] = p ? h >> ss_ver : h;
         g->row_bytes[p] = (size_t)g->w[p] * (bpc > 8 ? 2 : 1);
-        g->pitch[p] = (g->row_bytes[p] + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
+        g->pitch[p] = vmaf_cuda_plane_pitch(g->row_bytes[p]);
     }
     return 0;
 }
@@ -123,6 +130,7 @@ static void free_plane_set(const VmafCudaApi *api, PlaneSet *set)
         }
         if (set->held[i].ref)
             vmaf_picture_unref(&set->held[i]);
+        set->in_place[i] = false;
     }
 }
 
@@ -151,25 +159,46 @@ static const DevicePlane *latest_plane(const PlaneSet *set, unsigned which)
     return latest;
 }
 
-/* Drops the set's references to pinned pictures once the copies out of them
- * have completed; with wait, waits for them, else keeps those still running.
- * Copies run in order: the last one of a picture implies the others. */
-static int release_held(const VmafCudaApi *api, PlaneSet *set, bool wait, VmafCudaFrameStats *stats)
+/* 1 when the copies out of held picture `which` of slot k have completed, or,
+ * for a device picture, every reader of the slot; 0 while they run. With
+ * wait, waits for them on the host. */
+static int held_done(VmafCudaSharedFrame *f, unsigned k, unsigned which, bool wait)
 {
-    for (unsigned i = 0; i < 2; i++) {
-        const DevicePlane *last = latest_plane(set, i);
-        if (!set->held[i].ref || !last)
-            continue;
-        int done = 1;
-        if (wait) {
-            const int err = vmaf_cuda_wait_event(api, last->uploaded, stats);
-            if (err)
-                return err;
-        } else if ((done = api->event_done(last->uploaded)) < 0) {
-            return done;
+    const VmafCudaApi *api = f->dev.api;
+    const PlaneSet *set = &f->slot[k];
+    int done = 1;
+    if (set->in_place[which]) {
+        for (const VmafCudaReader *r = f->readers; r && done > 0; r = r->next) {
+            if (r->holds[k])
+                done = wait ? !vmaf_cuda_wait_event(api, r->done[k], &f->stats)
+                            : api->event_done(r->done[k]);
         }
-        if (done)
+        return done;
+    }
+    /* Copies run in order: the last one of a picture implies the others. */
+    const DevicePlane *last = latest_plane(set, which);
+    if (!last)
+        return 1;
+    if (wait)
+        return vmaf_cuda_wait_event(api, last->uploaded, &f->stats) ? -EIO : 1;
+    return api->event_done(last->uploaded);
+}
+
+/* Drops slot k's references to pictures once their copies or readers are
+ * done; with wait, waits for them, else keeps those still running. */
+static int release_held(VmafCudaSharedFrame *f, unsigned k, bool wait)
+{
+    PlaneSet *set = &f->slot[k];
+    for (unsigned i = 0; i < 2; i++) {
+        if (!set->held[i].ref)
+            continue;
+        const int done = held_done(f, k, i, wait);
+        if (done < 0)
+            return done;
+        if (done) {
             vmaf_picture_unref(&set->held[i]);
+            set->in_place[i] = false;
+        }
     }
     return 0;
 }
@@ -284,6 +313,8 @@ void vmaf_cuda_shared_frame_destroy(VmafCudaSharedFrame *frame)
     for (unsigned k = 0; k < VMAF_CUDA_FRAME_SLOTS; k++)
         free_plane_set(api, &frame->slot[k]);
     free_staging(api, frame->staging);
+    if (frame->produced)
+        api->event_destroy(frame->produced);
     api->stream_destroy(frame->copy_stream);
     free(frame);
 }
@@ -296,17 +327,31 @@ int vmaf_cuda_shared_frame_check(const VmafCudaSharedFrame *frame, enum VmafPixe
     return err ? err : same_geometry(&g, &frame->geo) ? 0 : -EINVAL;
 }
 
-void vmaf_cuda_shared_frame_begin(VmafCudaSharedFrame *frame, const VmafPicture *ref,
-                                  const VmafPicture *dist, bool ref_pinned, bool dist_pinned)
+int vmaf_cuda_shared_frame_begin(VmafCudaSharedFrame *frame, const VmafPicture *ref,
+                                 const VmafPicture *dist, const enum VmafCudaPictureMemory mem[2])
 {
-    frame->bracket.open = true;
-    frame->bracket.pic[0] = *ref;
-    frame->bracket.pic[1] = *dist;
-    /* Without a reference count nothing keeps a picture alive after the bracket. */
-    frame->bracket.pinned[0] = ref_pinned && ref->ref;
-    frame->bracket.pinned[1] = dist_pinned && dist->ref;
+    const VmafPicture *pic[2] = {ref, dist};
+    bool device = false;
+    for (unsigned i = 0; i < 2; i++) {
+        frame->bracket.pic[i] = *pic[i];
+        /* Without a reference count nothing keeps a picture alive after the bracket. */
+        frame->bracket.mem[i] = mem[i] == VMAF_CUDA_PICTURE_PINNED && !pic[i]->ref
+                                    ? VMAF_CUDA_PICTURE_PAGEABLE
+                                    : mem[i];
+        device |= mem[i] == VMAF_CUDA_PICTURE_DEVICE;
+    }
     frame->cur = frame->seq++;
     frame->stats.frames++;
+    /* The caller filled its device pictures on the legacy stream (FFmpeg's
+     * cuMemcpy2D), which the host did not wait for: readers wait for this. */
+    const VmafCudaApi *api = frame->dev.api;
+    int err = 0;
+    if (device && !frame->produced)
+        err = api->event_create(&frame->produced);
+    if (device && !err)
+        err = api->event_record(frame->produced, VMAF_CUDA_STREAM_LEGACY);
+    frame->bracket.open = !err;
+    return err;
 }
 
 void vmaf_cuda_shared_frame_end(VmafCudaSharedFrame *frame)
@@ -314,8 +359,7 @@ void vmaf_cuda_shared_frame_end(VmafCudaSharedFrame *frame)
     frame->bracket.open = false;
     /* Pictures copied into the slot of the next frame were last read a frame
      * ago: hand them back to their pool now when those copies are done. */
-    PlaneSet *next = &frame->slot[(frame->cur + 1) % VMAF_CUDA_FRAME_SLOTS];
-    release_held(frame->dev.api, next, false, &frame->stats);
+    release_held(frame, (unsigned)((frame->cur + 1) % VMAF_CUDA_FRAME_SLOTS), false);
 }
 
 const VmafCudaFrameStats *vmaf_cuda_shared_frame_stats(const VmafCudaSharedFrame *frame)
@@ -331,7 +375,7 @@ static int prepare_slot(VmafCudaSharedFrame *f, unsigned k)
     if (f->prepared[k] == f->cur + 1)
         return 0;
     const VmafCudaApi *api = f->dev.api;
-    int err = release_held(api, &f->slot[k], true, &f->stats);
+    int err = release_held(f, k, true);
     for (VmafCudaReader *r = f->readers; r && !err; r = r->next) {
         if (!r->holds[k])
             continue;
@@ -342,6 +386,37 @@ static int prepare_slot(VmafCudaSharedFrame *f, unsigned k)
     if (!err)
         f->prepared[k] = f->cur + 1;
     return err;
+}
+
+/* Device picture `which` of the current frame in place of an upload: its
+ * luma, held by the slot until the slot's readers are done. */
+static int acquire_in_place(VmafCudaSharedFrame *f, unsigned k, unsigned which, unsigned mask,
+                            VmafCudaPlanes *planes)
+{
+    const VmafPicture *pic = &f->bracket.pic[which];
+    if (mask & ~(unsigned)VMAF_CUDA_PLANE_Y) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: a reader asked for chroma of a device picture, "
+                                       "which holds luma only");
+        return -ENOTSUP;
+    }
+    if ((size_t)pic->stride[0] != f->geo.pitch[0]) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: a device picture's stride (%td) is not its pool's",
+                 pic->stride[0]);
+        return -EINVAL;
+    }
+    /* Prepared, the slot holds no picture of its last frame. */
+    PlaneSet *set = &f->slot[k];
+    int err = prepare_slot(f, k);
+    if (err)
+        return err;
+    if (!set->held[which].ref) {
+        if ((err = vmaf_picture_ref(&set->held[which], pic)))
+            return err;
+        set->in_place[which] = true;
+        f->stats.in_place++;
+    }
+    planes->data[which][0] = pic->data[0];
+    return 0;
 }
 
 static bool is_announced(const VmafCudaSharedFrame *f, unsigned which, const VmafPicture *pic)
@@ -377,8 +452,14 @@ static int acquire_shared(VmafCudaReader *r, const unsigned mask[2], VmafCudaStr
     PlaneSet *set = &f->slot[k];
     const Uploader u = {f->dev.api, &f->geo, f->staging, &f->stats, &f->upload_cnt};
     const DevicePlane *latest = NULL;
+    bool produced = false;
     int err = 0;
     for (unsigned i = 0; i < 2 && !err; i++) {
+        if (mask[i] && f->bracket.mem[i] == VMAF_CUDA_PICTURE_DEVICE) {
+            err = acquire_in_place(f, k, i, mask[i], planes);
+            produced = true;
+            continue;
+        }
         for (unsigned p = 0; p < f->geo.planes && !err; p++) {
             if (!(mask[i] & 1u << p))
                 continue;
@@ -386,8 +467,9 @@ static int acquire_shared(VmafCudaReader *r, const unsigned mask[2], VmafCudaStr
             if (dp->frame != f->cur + 1) {
                 err = prepare_slot(f, k);
                 if (!err)
-                    err = upload_plane(&u, set, i, p, &f->bracket.pic[i], f->bracket.pinned[i],
-                                       f->copy_stream);
+                    err =
+                        upload_plane(&u, set, i, p, &f->bracket.pic[i],
+                                     f->bracket.mem[i] == VMAF_CUDA_PICTURE_PINNED, f->copy_stream);
                 if (err)
                     break;
                 dp->frame = f->cur + 1;
@@ -401,6 +483,8 @@ static int acquire_shared(VmafCudaReader *r, const unsigned mask[2], VmafCudaStr
     }
     if (!err && latest)
         err = f->dev.api->stream_wait_event(stream, latest->uploaded);
+    if (!err && produced)
+        err = f->dev.api->stream_wait_event(stream, f->produced);
     if (!err)
         r->acquired = (int)k;
     return err;
@@ -412,6 +496,12 @@ static int acquire_private(VmafCudaReader *r, const VmafPicture *const pic[2],
 {
     VmafCudaFrameStats *stats = vmaf_cuda_reader_stats(r);
     const Uploader u = {r->dev.api, &r->geo, r->staging, stats, &r->upload_cnt};
+    for (unsigned i = 0; i < 2; i++) {
+        if (mask[i] && vmaf_picture_in_device_memory(pic[i])) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: a device picture outside its context's frame");
+            return -EINVAL;
+        }
+    }
     for (unsigned i = 0; i < 2; i++) {
         for (unsigned p = 0; p < r->geo.planes; p++) {
             if (!(mask[i] & 1u << p))

@@ -18,9 +18,16 @@
  * pinned one (from the backend's picture pool) is copied from directly and
  * referenced by the slot until the copy has completed.
  *
+ * A device picture (the backend's pool, luma only) is not copied: acquire()
+ * hands out its luma plane in place, with the reader's stream made to wait
+ * for the work the caller had put on the legacy default stream when the
+ * frame began (its copy into the picture). The slot references the picture
+ * until every reader of the slot's frame has finished with it, so that it
+ * returns to its pool only then; chroma of a device picture is refused.
+ *
  * Without a frame, outside the bracket, or for pictures other than the
  * announced ones, acquire() uploads into buffers of the reader's own, on the
- * reader's stream: correct, slower, and counted.
+ * reader's stream: correct, slower, and counted (never for device pictures).
  *
  * Plain C over VmafCudaApi; one thread at a time (the context's caller). */
 #ifndef VMAF_CUDA_SHARED_FRAME_H
@@ -34,6 +41,13 @@
 #include "cuda_api.h"
 
 enum { VMAF_CUDA_FRAME_SLOTS = 2 };
+
+/* Where a picture announced to the frame has its planes. */
+enum VmafCudaPictureMemory {
+    VMAF_CUDA_PICTURE_PAGEABLE, /* host memory: staged into pinned memory, then uploaded */
+    VMAF_CUDA_PICTURE_PINNED,   /* page-locked host memory, unchanged while referenced */
+    VMAF_CUDA_PICTURE_DEVICE,   /* the context's device memory, luma only: read in place */
+};
 
 /* Plane masks for acquire(). */
 enum {
@@ -55,6 +69,7 @@ typedef struct VmafCudaFrameStats {
     uint64_t uploads[3];      /* plane uploads into the shared slots, by plane, both pictures */
     uint64_t staged;          /* of these, copied into pinned staging first (pageable pictures) */
     uint64_t private_uploads; /* plane uploads into a reader's own buffers (fallback) */
+    uint64_t in_place;        /* device pictures read where they are (each once a frame) */
     uint64_t fence_waits;     /* device-side waits of an upload for a slot's last readers */
     uint64_t host_waits;      /* times the host blocked on the device */
 } VmafCudaFrameStats;
@@ -73,10 +88,15 @@ void vmaf_cuda_shared_frame_destroy(VmafCudaSharedFrame *frame);
 int vmaf_cuda_shared_frame_check(const VmafCudaSharedFrame *frame, enum VmafPixelFormat pix_fmt,
                                  unsigned bpc, unsigned w, unsigned h);
 
-/* *_pinned: the picture's planes are page-locked and stay unchanged while the
- * picture is referenced. */
-void vmaf_cuda_shared_frame_begin(VmafCudaSharedFrame *frame, const VmafPicture *ref,
-                                  const VmafPicture *dist, bool ref_pinned, bool dist_pinned);
+/* The rows of a device plane of row_bytes bytes start this many bytes apart:
+ * the shared frame's planes and the backend's device pictures alike. */
+size_t vmaf_cuda_plane_pitch(size_t row_bytes);
+
+/* mem: where ref's (0) and dist's (1) planes are. With a device picture,
+ * records on the legacy default stream what acquire() makes readers wait
+ * for; 0 or a negative errno. */
+int vmaf_cuda_shared_frame_begin(VmafCudaSharedFrame *frame, const VmafPicture *ref,
+                                 const VmafPicture *dist, const enum VmafCudaPictureMemory mem[2]);
 void vmaf_cuda_shared_frame_end(VmafCudaSharedFrame *frame);
 
 const VmafCudaFrameStats *vmaf_cuda_shared_frame_stats(const VmafCudaSharedFrame *frame);

@@ -52,14 +52,18 @@ int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
     }
     if (!err)
         err = vmaf_cuda_device_bind(twin->dev);
-    if (!err)
-        err = twin->dev->api->stream_create(&twin->stream);
+    if (err) {
+        *twin = (VmafCudaTwin){0};
+        return err;
+    }
+    err = twin->dev->api->stream_create(&twin->stream);
     if (!err)
         err = vmaf_cuda_reader_create(&twin->reader, twin->dev, frame, pix_fmt, bpc, w, h);
     if (!err)
         err = results_init(&twin->results, twin->dev, result_size);
     if (!err)
         vmaf_cuda_graph_cache_init(&twin->graphs, twin->dev);
+    vmaf_cuda_device_unbind(twin->dev);
     if (err)
         vmaf_cuda_twin_close(twin);
     return err;
@@ -67,8 +71,7 @@ int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
 
 void vmaf_cuda_twin_close(VmafCudaTwin *twin)
 {
-    if (twin->stream) {
-        vmaf_cuda_device_bind(twin->dev);
+    if (twin->stream && !vmaf_cuda_device_bind(twin->dev)) {
         twin->dev->api->stream_synchronize(twin->stream);
         if (twin->graphs.dev)
             vmaf_cuda_graph_cache_free(&twin->graphs);
@@ -77,6 +80,7 @@ void vmaf_cuda_twin_close(VmafCudaTwin *twin)
             twin->dev->api->free_device(twin->buffer[i]);
         vmaf_cuda_reader_destroy(twin->reader);
         twin->dev->api->stream_destroy(twin->stream);
+        vmaf_cuda_device_unbind(twin->dev);
     }
     *twin = (VmafCudaTwin){0};
 }

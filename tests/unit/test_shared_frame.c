@@ -3,14 +3,17 @@
  * upload per plane per frame whatever the number of readers, slots that
  * alternate, the device-side fence before a slot is reused (also for a
  * reader that skips frames), no chroma in a luma-only run, pinned pictures
- * copied from directly, no pinned allocation per frame, and the private
- * fallback. Needs no GPU and no CUDA. */
+ * copied from directly, no pinned allocation per frame, the private
+ * fallback, and device pictures: read in place after the caller's copy on
+ * the legacy stream, back in their pool only after their readers, chroma
+ * refused. Needs no GPU and no CUDA. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/picture.h"
 #include "cuda/shared_frame.h"
 #include "libvmaf/picture.h"
 #include "test.h"
@@ -55,6 +58,8 @@ static int stub_bind(int device, void *cu_ctx)
 {
     return 0;
 }
+
+static void stub_unbind(void *cu_ctx) {}
 
 static int stub_malloc_device(void **ptr, size_t size)
 {
@@ -154,6 +159,7 @@ static int stub_stream_wait_event(VmafCudaStream stream, VmafCudaEvent event)
 
 static const VmafCudaApi stub_api = {
     .bind = stub_bind,
+    .unbind = stub_unbind,
     .malloc_device = stub_malloc_device,
     .free_device = stub_free_device,
     .malloc_host = stub_malloc_host,
@@ -261,10 +267,16 @@ static uint64_t shared_uploads(const Twins *t)
     return s->uploads[0] + s->uploads[1] + s->uploads[2];
 }
 
+static void begin(Twins *t, VmafPicture pic[2], enum VmafCudaPictureMemory mem)
+{
+    const enum VmafCudaPictureMemory both[2] = {mem, mem};
+    CHECK_EQ_INT(vmaf_cuda_shared_frame_begin(t->frame, &pic[0], &pic[1], both), 0);
+}
+
 /* One frame in which every reader asks for the same planes and releases. */
 static void run_frame(Twins *t, VmafPicture pic[2], unsigned mask, VmafCudaPlanes *first)
 {
-    vmaf_cuda_shared_frame_begin(t->frame, &pic[0], &pic[1], false, false);
+    begin(t, pic, VMAF_CUDA_PICTURE_PAGEABLE);
     for (unsigned r = 0; r < t->cnt; r++) {
         VmafCudaPlanes planes;
         CHECK_EQ_INT(vmaf_cuda_reader_acquire(t->reader[r], &pic[0], &pic[1], mask, mask,
@@ -366,7 +378,7 @@ static void test_fence_with_subsampling(void)
         VmafPicture pic[2];
         make_pair(pic, VMAF_PIX_FMT_YUV420P, 8, n);
         const unsigned from = stub.log_cnt;
-        vmaf_cuda_shared_frame_begin(t.frame, &pic[0], &pic[1], false, false);
+        begin(&t, pic, VMAF_CUDA_PICTURE_PAGEABLE);
         for (unsigned r = 0; r < 2; r++) {
             if (r == 1 && n % 3)
                 continue;
@@ -439,7 +451,7 @@ static void test_motion_reads_one_plane(void)
     twins_open(&t, 1, VMAF_PIX_FMT_YUV420P, 8);
     VmafPicture pic[2];
     make_pair(pic, VMAF_PIX_FMT_YUV420P, 8, 0);
-    vmaf_cuda_shared_frame_begin(t.frame, &pic[0], &pic[1], false, false);
+    begin(&t, pic, VMAF_CUDA_PICTURE_PAGEABLE);
     VmafCudaPlanes planes;
     CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &pic[0], NULL, VMAF_CUDA_PLANE_Y, 0,
                                           t.stream[0], &planes),
@@ -489,7 +501,7 @@ static void test_pinned_pictures(void)
         VmafPicture pic[2];
         make_pair(pic, VMAF_PIX_FMT_YUV420P, 8, n);
         const unsigned from = stub.log_cnt;
-        vmaf_cuda_shared_frame_begin(t.frame, &pic[0], &pic[1], true, true);
+        begin(&t, pic, VMAF_CUDA_PICTURE_PINNED);
         VmafCudaPlanes planes;
         CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &pic[0], &pic[1], VMAF_CUDA_PLANES_YUV,
                                               VMAF_CUDA_PLANES_YUV, t.stream[0], &planes),
@@ -542,7 +554,7 @@ static void test_fallback(void)
     CHECK_EQ_INT(count_log(OP_COPY, stream, VMAF_CUDA_HOST_TO_DEVICE), 6);
 
     /* Inside the bracket, for pictures that are not the announced ones. */
-    vmaf_cuda_shared_frame_begin(t.frame, &pic[0], &pic[1], false, false);
+    begin(&t, pic, VMAF_CUDA_PICTURE_PAGEABLE);
     CHECK_EQ_INT(vmaf_cuda_reader_acquire(r, &pic[0], &pic[1], VMAF_CUDA_PLANE_Y, VMAF_CUDA_PLANE_Y,
                                           stream, &shared),
                  0);
@@ -598,10 +610,197 @@ static void test_monochrome(void)
     twins_close(&t);
 }
 
+/* Device pictures as the CUDA backend's pool makes them: luma only, at the
+ * shared frame's pitch, in "device" memory (here the host's, counted apart
+ * from the frame's, as the pool outlives the frame). */
+static unsigned pool_allocs;
+
+static void *stub_pool_alloc(void *opaque, size_t size)
+{
+    pool_allocs++;
+    return calloc(1, size);
+}
+
+static void stub_pool_free(void *opaque, void *buf)
+{
+    free(buf);
+}
+
+static VmafPicturePool *device_pool(unsigned cnt)
+{
+    const VmafPictureAllocator allocator = {.alloc = stub_pool_alloc,
+                                            .free = stub_pool_free,
+                                            .device = true,
+                                            .luma_pitch = vmaf_cuda_plane_pitch(W * 2)};
+    VmafPicturePool *pool;
+    CHECK_EQ_INT(vmaf_picture_pool_init_with_allocator(&pool, cnt, VMAF_PIX_FMT_YUV420P, 10, W, H,
+                                                       &allocator),
+                 0);
+    return pool;
+}
+
+/* The caller's copy into the luma of a fetched pair (FFmpeg copies luma only). */
+static void fetch_device_pair(VmafPicturePool *pool, VmafPicture pic[2], unsigned frame)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        CHECK_EQ_INT(vmaf_picture_pool_fetch(pool, &pic[i]), 0);
+        CHECK(vmaf_picture_in_device_memory(&pic[i]));
+        CHECK(pic[i].data[0] && !pic[i].data[1] && !pic[i].data[2]);
+        CHECK_EQ_INT(pic[i].stride[0], vmaf_cuda_plane_pitch(W * 2));
+        for (unsigned y = 0; y < H; y++)
+            memset((uint8_t *)pic[i].data[0] + y * pic[i].stride[0], (int)(frame * 2 + i), W * 2);
+    }
+}
+
+/* The waits on stream for events recorded on the legacy stream between log
+ * entries from and to. */
+static unsigned legacy_waits(unsigned from, unsigned to, StubStream *stream)
+{
+    unsigned n = 0;
+    for (unsigned i = from; i < to; i++) {
+        const StubEntry *e = &stub.log[i];
+        n += e->op == OP_WAIT && e->stream == stream &&
+             e->event_stream == (StubStream *)VMAF_CUDA_STREAM_LEGACY;
+    }
+    return n;
+}
+
+static void test_device_pictures_in_place(void)
+{
+    Twins t;
+    twins_open(&t, 2, VMAF_PIX_FMT_YUV420P, 10);
+    pool_allocs = 0;
+    VmafPicturePool *pool = device_pool(8);
+    for (unsigned n = 0; n < 4; n++) {
+        VmafPicture pic[2];
+        fetch_device_pair(pool, pic, n);
+        const unsigned from = stub.log_cnt;
+        begin(&t, pic, VMAF_CUDA_PICTURE_DEVICE);
+        for (unsigned r = 0; r < 2; r++) {
+            VmafCudaPlanes planes;
+            const unsigned before = stub.log_cnt;
+            CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[r], &pic[0], &pic[1], VMAF_CUDA_PLANE_Y,
+                                                  VMAF_CUDA_PLANE_Y, t.stream[r], &planes),
+                         0);
+            /* The caller's pictures themselves, at their pitch... */
+            CHECK(planes.data[0][0] == pic[0].data[0] && planes.data[1][0] == pic[1].data[0]);
+            CHECK_EQ_INT(planes.pitch[0], pic[0].stride[0]);
+            /* ...read after the caller's copy on the legacy stream, on the device. */
+            CHECK_EQ_INT(legacy_waits(before, stub.log_cnt, t.stream[r]), 1);
+            CHECK_EQ_INT(vmaf_cuda_reader_release(t.reader[r], t.stream[r]), 0);
+        }
+        vmaf_cuda_shared_frame_end(t.frame);
+        /* No copy at all, and no device memory of the frame's own. */
+        CHECK_EQ_INT(count_log(OP_COPY, NULL, VMAF_CUDA_HOST_TO_DEVICE), 0);
+        CHECK_EQ_INT(count_log(OP_COPY, NULL, VMAF_CUDA_DEVICE_TO_DEVICE), 0);
+        CHECK(stub.log_cnt > from);
+        free_pair(pic);
+    }
+    const VmafCudaFrameStats *s = vmaf_cuda_shared_frame_stats(t.frame);
+    CHECK_EQ_INT(s->in_place, 8);
+    CHECK_EQ_INT(shared_uploads(&t), 0);
+    CHECK_EQ_INT(s->staged + s->private_uploads + s->host_waits, 0);
+    /* No device memory of the frame's own; the pool's pictures are reused. */
+    CHECK_EQ_INT(stub.device_allocs, 0);
+    CHECK(pool_allocs <= 6);
+    twins_close(&t);
+    vmaf_picture_pool_destroy(pool);
+}
+
+static void test_device_pictures_recycled_after_readers(void)
+{
+    Twins t;
+    twins_open(&t, 2, VMAF_PIX_FMT_YUV420P, 10);
+    VmafPicturePool *pool = device_pool(6);
+    /* The kernels of every frame are still running when the next begins. */
+    stub.busy = true;
+    const void *luma[4][2];
+    for (unsigned n = 0; n < 4; n++) {
+        VmafPicture pic[2];
+        fetch_device_pair(pool, pic, n);
+        luma[n][0] = pic[0].data[0];
+        luma[n][1] = pic[1].data[0];
+        const uint64_t waits = vmaf_cuda_shared_frame_stats(t.frame)->host_waits;
+        begin(&t, pic, VMAF_CUDA_PICTURE_DEVICE);
+        for (unsigned r = 0; r < 2; r++) {
+            VmafCudaPlanes planes;
+            CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[r], &pic[0], &pic[1], VMAF_CUDA_PLANE_Y,
+                                                  VMAF_CUDA_PLANE_Y, t.stream[r], &planes),
+                         0);
+            CHECK_EQ_INT(vmaf_cuda_reader_release(t.reader[r], t.stream[r]), 0);
+        }
+        vmaf_cuda_shared_frame_end(t.frame);
+        /* The caller's references go; the slot keeps the pictures. */
+        free_pair(pic);
+        /* Frame 2 reuses frame 0's slot: its pictures go back to the pool
+         * only once both readers of frame 0 are done (a host wait each). */
+        CHECK_EQ_INT(vmaf_cuda_shared_frame_stats(t.frame)->host_waits - waits, n >= 2 ? 2 : 0);
+    }
+    /* Frames 0, 1 and 2 each had pictures of their own; frame 3 got frame
+     * 0's back, which the pool hands out first. */
+    CHECK(luma[2][0] != luma[0][0] && luma[2][0] != luma[1][0]);
+    CHECK(luma[3][0] == luma[0][0] && luma[3][1] == luma[0][1]);
+
+    /* Kernels that finished: the pictures return at the end of the next frame. */
+    stub.busy = false;
+    for (unsigned n = 4; n < 8; n++) {
+        VmafPicture pic[2];
+        fetch_device_pair(pool, pic, n);
+        begin(&t, pic, VMAF_CUDA_PICTURE_DEVICE);
+        VmafCudaPlanes planes;
+        CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &pic[0], &pic[1], VMAF_CUDA_PLANE_Y,
+                                              VMAF_CUDA_PLANE_Y, t.stream[0], &planes),
+                     0);
+        CHECK_EQ_INT(vmaf_cuda_reader_release(t.reader[0], t.stream[0]), 0);
+        vmaf_cuda_shared_frame_end(t.frame);
+        free_pair(pic);
+    }
+    /* Frames 4 and 5 still waited for the readers of 2 and 3; 6 and 7 for none. */
+    CHECK_EQ_INT(vmaf_cuda_shared_frame_stats(t.frame)->host_waits, 8);
+    twins_close(&t);
+    /* Every picture is back: destroying the pool does not block. */
+    vmaf_picture_pool_destroy(pool);
+}
+
+static void test_device_pictures_refusals(void)
+{
+    Twins t;
+    twins_open(&t, 1, VMAF_PIX_FMT_YUV420P, 10);
+    VmafPicturePool *pool = device_pool(4);
+    VmafPicture pic[2];
+    fetch_device_pair(pool, pic, 0);
+    VmafCudaPlanes planes;
+    /* Outside the bracket a device picture is never uploaded from. */
+    CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &pic[0], &pic[1], VMAF_CUDA_PLANE_Y,
+                                          VMAF_CUDA_PLANE_Y, t.stream[0], &planes),
+                 -EINVAL);
+    begin(&t, pic, VMAF_CUDA_PICTURE_DEVICE);
+    /* Their chroma was never written. */
+    CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &pic[0], &pic[1], VMAF_CUDA_PLANES_YUV,
+                                          VMAF_CUDA_PLANES_YUV, t.stream[0], &planes),
+                 -ENOTSUP);
+    /* A picture whose rows are not where its pool put them. */
+    VmafPicture moved[2] = {pic[0], pic[1]};
+    moved[1].stride[0] = W * 2;
+    vmaf_cuda_shared_frame_end(t.frame);
+    begin(&t, moved, VMAF_CUDA_PICTURE_DEVICE);
+    CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &moved[0], &moved[1], VMAF_CUDA_PLANE_Y,
+                                          VMAF_CUDA_PLANE_Y, t.stream[0], &planes),
+                 -EINVAL);
+    vmaf_cuda_shared_frame_end(t.frame);
+    CHECK_EQ_INT(count_log(OP_COPY, NULL, VMAF_CUDA_HOST_TO_DEVICE), 0);
+    free_pair(pic);
+    twins_close(&t);
+    vmaf_picture_pool_destroy(pool);
+}
+
 TEST_MAIN("shared_frame", {"one_upload_per_plane", test_one_upload_per_plane},
           {"slot_alternation", test_slot_alternation},
           {"fence_with_subsampling", test_fence_with_subsampling}, {"luma_only", test_luma_only},
           {"motion_reads_one_plane", test_motion_reads_one_plane},
           {"no_pinned_allocation_per_frame", test_no_pinned_allocation_per_frame},
           {"pinned_pictures", test_pinned_pictures}, {"fallback", test_fallback},
-          {"monochrome", test_monochrome})
+          {"monochrome", test_monochrome},
+          {"device_pictures_in_place", test_device_pictures_in_place},
+          {"device_pictures_recycled_after_readers", test_device_pictures_recycled_after_readers},
+          {"device_pictures_refusals", test_device_pictures_refusals})

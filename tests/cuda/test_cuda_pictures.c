@@ -1,0 +1,418 @@
+/* The picture preallocation methods of libvmaf_cuda.h on a GPU, used as
+ * FFmpeg's libvmaf_cuda filter uses them: a CUcontext of the caller's own
+ * (pushed and popped by the library, never left current), and device
+ * pictures filled by a copy on the legacy default stream that the host does
+ * not wait for, queued behind slow work. For NONE, HOST, HOST_PINNED and
+ * DEVICE at 8, 10 and 16 bits, every score equals the CPU's; the device
+ * pictures are read in place (no upload). Also what must fail: a feature
+ * that reads chroma or runs on the CPU with device pictures, a device
+ * picture of another context or of the wrong size, fetching with NONE.
+ * Prints "SKIP: no CUDA device" and returns 77 without a device. */
+#include <cuda_runtime_api.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "cuda/cuda_state.h"
+#include "libvmaf/libvmaf_cuda.h"
+#include "test.h"
+
+/* Driver calls, from the driver the runtime loaded (no link to libcuda, so
+ * that the test loads, and skips, where there is none). */
+static struct {
+    int (*ctx_create)(void **ctx, unsigned flags, int device);
+    int (*ctx_destroy)(void *ctx);
+    int (*ctx_push)(void *ctx);
+    int (*ctx_pop)(void **ctx);
+    int (*ctx_get_current)(void **ctx);
+} drv;
+
+static void *entry_point(const char *name)
+{
+    void *fn = NULL;
+    enum cudaDriverEntryPointQueryResult status;
+    if (cudaGetDriverEntryPointByVersion(name, &fn, 4000, cudaEnableDefault, &status) ||
+        status != cudaDriverEntryPointSuccess)
+        return NULL;
+    return fn;
+}
+
+static bool resolve_driver(void)
+{
+    *(void **)&drv.ctx_create = entry_point("cuCtxCreate");
+    *(void **)&drv.ctx_destroy = entry_point("cuCtxDestroy");
+    *(void **)&drv.ctx_push = entry_point("cuCtxPushCurrent");
+    *(void **)&drv.ctx_pop = entry_point("cuCtxPopCurrent");
+    *(void **)&drv.ctx_get_current = entry_point("cuCtxGetCurrent");
+    return drv.ctx_create && drv.ctx_destroy && drv.ctx_push && drv.ctx_pop && drv.ctx_get_current;
+}
+
+/* The caller's context, as FFmpeg's CUDA device has one of its own. */
+static void *caller_ctx;
+
+/* The library leaves no context of its own current on the caller's thread. */
+static void check_nothing_current(const char *after)
+{
+    void *cur = (void *)1;
+    CHECK_EQ_INT(drv.ctx_get_current(&cur), 0);
+    if (cur)
+        fprintf(stderr, "a context is current after %s\n", after);
+    CHECK(cur == NULL);
+}
+
+typedef struct Format {
+    enum VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h, frames;
+} Format;
+
+static const Format formats[] = {
+    {VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, 4},
+    {VMAF_PIX_FMT_YUV420P, 10, 352, 288, 6},
+    {VMAF_PIX_FMT_YUV444P, 16, 320, 240, 5},
+};
+
+/* The features the default model reads, and two more, luma only. */
+static const char *const features[] = {"adm", "vif", "motion", "float_ssim", "psnr"};
+
+static uint32_t hash(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    return x ^ (x >> 16);
+}
+
+/* Moving texture with noise; the distorted one noisier. Luma only: the
+ * device pictures carry nothing else, the others are zero elsewhere. */
+static void fill_luma(void *data, ptrdiff_t stride, const Format *f, unsigned frame, bool dist)
+{
+    const unsigned max = (1u << f->bpc) - 1;
+    for (unsigned y = 0; y < f->h; y++) {
+        uint8_t *row = (uint8_t *)data + (size_t)y * stride;
+        for (unsigned x = 0; x < f->w; x++) {
+            const unsigned xs = x + frame * 3, ys = y + frame;
+            uint32_t v = ((xs * 7 + ys * 5) % 256) << (f->bpc - 8);
+            v += hash(xs * 2654435761u ^ ys * 40503u) % (max / 8 + 1);
+            if (dist)
+                v += hash(x * 31u + y * 977u + frame * 7919u) % (max / 12 + 1);
+            v = v > max ? max : v;
+            if (f->bpc > 8)
+                ((uint16_t *)row)[x] = (uint16_t)v;
+            else
+                row[x] = (uint8_t)v;
+        }
+    }
+}
+
+static int use_features(VmafContext *vmaf)
+{
+    int err = 0;
+    for (size_t i = 0; !err && i < sizeof(features) / sizeof(features[0]); i++) {
+        VmafFeatureDictionary *opts = NULL;
+        if (!strcmp(features[i], "psnr"))
+            vmaf_feature_dictionary_set(&opts, "enable_chroma", "false");
+        err = vmaf_use_feature(vmaf, features[i], opts);
+    }
+    return err;
+}
+
+/* What FFmpeg's decoder and filter do for a device picture: the frame is in
+ * a surface of the caller's; the copy into the picture goes on the legacy
+ * stream behind slow work, and the host goes on without waiting. */
+typedef struct Producer {
+    void *surface, *slow_src, *slow_dst;
+    size_t surface_pitch, slow_size;
+} Producer;
+
+static int producer_init(Producer *p, const Format *f)
+{
+    const size_t row = (size_t)f->w * (f->bpc > 8 ? 2 : 1);
+    p->slow_size = (size_t)512 << 20;
+    CHECK_EQ_INT(drv.ctx_push(caller_ctx), 0);
+    int err = cudaMallocPitch(&p->surface, &p->surface_pitch, row, f->h) ||
+              cudaMalloc(&p->slow_src, p->slow_size) || cudaMalloc(&p->slow_dst, p->slow_size);
+    void *popped;
+    drv.ctx_pop(&popped);
+    return err ? -ENOMEM : 0;
+}
+
+static void producer_free(Producer *p)
+{
+    drv.ctx_push(caller_ctx);
+    cudaDeviceSynchronize();
+    cudaFree(p->surface);
+    cudaFree(p->slow_src);
+    cudaFree(p->slow_dst);
+    void *popped;
+    drv.ctx_pop(&popped);
+}
+
+static void produce(Producer *p, const Format *f, VmafPicture *pic, unsigned frame, bool dist)
+{
+    const size_t row = (size_t)f->w * (f->bpc > 8 ? 2 : 1);
+    VmafPicture host;
+    CHECK_EQ_INT(vmaf_picture_alloc(&host, f->pix_fmt, f->bpc, f->w, f->h), 0);
+    fill_luma(host.data[0], host.stride[0], f, frame, dist);
+    CHECK_EQ_INT(drv.ctx_push(caller_ctx), 0);
+    /* The decoded surface, ready before this frame... */
+    CHECK_EQ_INT(cudaMemcpy2D(p->surface, p->surface_pitch, host.data[0], host.stride[0], row, f->h,
+                              cudaMemcpyHostToDevice),
+                 0);
+    /* ...then slow work and the copy into the picture, not waited for. */
+    CHECK_EQ_INT(cudaMemcpyAsync(p->slow_dst, p->slow_src, p->slow_size, cudaMemcpyDeviceToDevice,
+                                 cudaStreamLegacy),
+                 0);
+    CHECK_EQ_INT(cudaMemcpy2DAsync(pic->data[0], pic->stride[0], p->surface, p->surface_pitch, row,
+                                   f->h, cudaMemcpyDeviceToDevice, cudaStreamLegacy),
+                 0);
+    void *popped;
+    CHECK_EQ_INT(drv.ctx_pop(&popped), 0);
+    vmaf_picture_unref(&host);
+}
+
+static VmafContext *cuda_context(enum VmafCudaPicturePreallocationMethod method, const Format *f,
+                                 VmafConfiguration cfg)
+{
+    VmafContext *vmaf = NULL;
+    VmafCudaState *state = NULL;
+    CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
+    CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
+    check_nothing_current("vmaf_cuda_state_init");
+    CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
+    vmaf_cuda_state_free(state);
+    const VmafCudaPictureConfiguration pc = {
+        .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
+        .pic_prealloc_method = method,
+    };
+    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
+    check_nothing_current("vmaf_cuda_preallocate_pictures");
+    return vmaf;
+}
+
+/* The frames of f through a context with the method; NULL for the CPU. */
+static VmafContext *score(const Format *f, const enum VmafCudaPicturePreallocationMethod *method,
+                          Producer *producer)
+{
+    const VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_WARNING};
+    VmafContext *vmaf = NULL;
+    if (method) {
+        vmaf = cuda_context(*method, f, cfg);
+    } else {
+        CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
+    }
+    CHECK_EQ_INT(use_features(vmaf), 0);
+    const bool fetch = method && *method != VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE;
+    const bool device = method && *method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+    for (unsigned n = 0; n < f->frames; n++) {
+        VmafPicture pic[2];
+        for (unsigned i = 0; i < 2; i++) {
+            if (fetch)
+                CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic[i]), 0);
+            else
+                CHECK_EQ_INT(vmaf_picture_alloc(&pic[i], f->pix_fmt, f->bpc, f->w, f->h), 0);
+            if (device) {
+                CHECK(pic[i].data[0] && !pic[i].data[1] && !pic[i].data[2]);
+                produce(producer, f, &pic[i], n, i);
+            } else {
+                fill_luma(pic[i].data[0], pic[i].stride[0], f, n, i);
+                for (unsigned p = 1; p < 3; p++)
+                    memset(pic[i].data[p], 0, (size_t)pic[i].stride[p] * pic[i].h[p]);
+            }
+        }
+        CHECK_EQ_INT(vmaf_read_pictures(vmaf, &pic[0], &pic[1], n), 0);
+        if (method)
+            check_nothing_current("vmaf_read_pictures");
+    }
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, NULL, NULL, 0), 0);
+    if (method)
+        check_nothing_current("the flush");
+    return vmaf;
+}
+
+static unsigned same_scores(VmafContext *cpu, VmafContext *gpu, const char *what)
+{
+    unsigned scores = 0, failed = 0;
+    const VmafFeatureCollector *a = cpu->fc;
+    CHECK_EQ_INT(gpu->fc->cnt, a->cnt);
+    for (unsigned i = 0; i < a->cnt; i++) {
+        const FeatureVector *fa = a->feature_vector[i];
+        for (unsigned n = 0; n < fa->capacity; n++) {
+            if (!fa->score[n].written)
+                continue;
+            double v = 0;
+            scores++;
+            if (vmaf_feature_collector_get_score(gpu->fc, fa->name, &v, n) ||
+                memcmp(&v, &fa->score[n].value, sizeof(v))) {
+                if (failed++ < 5)
+                    fprintf(stderr, "%s: %s[%u]: cpu %.17g, cuda %.17g\n", what, fa->name, n,
+                            fa->score[n].value, v);
+            }
+        }
+    }
+    CHECK_EQ_INT(failed, 0);
+    return scores;
+}
+
+static void test_methods(void)
+{
+    static const enum VmafCudaPicturePreallocationMethod methods[] = {
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE,
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
+    };
+    static const char *const names[] = {"NONE", "HOST", "HOST_PINNED", "DEVICE"};
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        const Format *f = &formats[i];
+        Producer producer = {0};
+        CHECK_EQ_INT(producer_init(&producer, f), 0);
+        VmafContext *cpu = score(f, NULL, NULL);
+        for (size_t m = 0; m < 4; m++) {
+            VmafContext *gpu = score(f, &methods[m], &producer);
+            char what[96];
+            snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", names[m], f->w, f->h, f->bpc,
+                     f->pix_fmt);
+            const unsigned scores = same_scores(cpu, gpu, what);
+            VmafCudaFrameStats s;
+            CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
+            const bool device = methods[m] == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+            const uint64_t uploads = s.uploads[0] + s.uploads[1] + s.uploads[2];
+            /* Device pictures are read where they are: no upload at all. */
+            CHECK_EQ_INT(uploads, device ? 0 : 2ull * f->frames);
+            CHECK_EQ_INT(s.in_place, device ? 2ull * f->frames : 0);
+            CHECK_EQ_INT(s.private_uploads, 0);
+            printf("%-36s %4u scores equal, %llu uploads, %llu read in place, %llu host waits\n",
+                   what, scores, (unsigned long long)uploads, (unsigned long long)s.in_place,
+                   (unsigned long long)s.host_waits);
+            vmaf_close(gpu);
+            check_nothing_current("vmaf_close");
+        }
+        vmaf_close(cpu);
+        producer_free(&producer);
+    }
+}
+
+static VmafFeatureDictionary *option(const char *key, const char *value)
+{
+    VmafFeatureDictionary *d = NULL;
+    vmaf_feature_dictionary_set(&d, key, value);
+    return d;
+}
+
+/* Device pictures hold luma only and the CPU cannot read them: what needs
+ * either fails when it is asked for, naming the feature. */
+static void test_refusals(void)
+{
+    const Format *f = &formats[1];
+    const VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_ERROR};
+    VmafContext *vmaf = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, f, cfg);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "ciede", NULL), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "float_ms_ssim", option("enable_chroma", "true")),
+                 -ENOTSUP);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", option("enable_chroma", "false")), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", NULL), 0);
+    VmafPicture pic;
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
+    vmaf_picture_unref(&pic);
+    vmaf_close(vmaf);
+
+    /* With the twins masked off, every feature would run on the CPU. */
+    const VmafConfiguration masked = {.log_level = VMAF_LOG_LEVEL_ERROR, .gpumask = 1};
+    vmaf = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, f, masked);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", NULL), -ENOTSUP);
+    vmaf_close(vmaf);
+
+    /* A chroma feature registered first refuses the device pictures. */
+    VmafCudaState *state;
+    CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
+    CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
+    CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
+    vmaf_cuda_state_free(state);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
+    const VmafCudaPictureConfiguration pc = {
+        .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
+        .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
+    };
+    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), -ENOTSUP);
+    vmaf_close(vmaf);
+
+    /* NONE: nothing to fetch. */
+    vmaf = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE, f, cfg);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), -EINVAL);
+    vmaf_close(vmaf);
+    check_nothing_current("the refusals");
+}
+
+static int read_pair(VmafContext *vmaf, VmafPicture *ref, VmafPicture *dist)
+{
+    return vmaf_read_pictures(vmaf, ref, dist, 0);
+}
+
+/* A device picture is read only by the context whose pool it came from, and
+ * only as the pool made it. */
+static void test_foreign_pictures(void)
+{
+    const Format *f = &formats[1];
+    const VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_ERROR};
+    VmafContext *a = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, f, cfg);
+    VmafContext *b = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, f, cfg);
+    VmafContext *pinned = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED, f, cfg);
+    VmafContext *contexts[] = {a, b, pinned};
+    for (unsigned i = 0; i < 3; i++) {
+        VmafFeatureDictionary *opts = NULL;
+        vmaf_feature_dictionary_set(&opts, "enable_chroma", "false");
+        CHECK_EQ_INT(vmaf_use_feature(contexts[i], "psnr", opts), 0);
+    }
+    VmafPicture ref, dist;
+    /* a's pictures given to b, and to a context of pinned pictures. */
+    for (unsigned i = 1; i < 3; i++) {
+        CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(a, &ref), 0);
+        CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(a, &dist), 0);
+        CHECK_EQ_INT(read_pair(contexts[i], &ref, &dist), -EINVAL);
+    }
+    /* A host picture given to a context of device pictures. */
+    CHECK_EQ_INT(vmaf_picture_alloc(&ref, f->pix_fmt, f->bpc, f->w, f->h), 0);
+    CHECK_EQ_INT(vmaf_picture_alloc(&dist, f->pix_fmt, f->bpc, f->w, f->h), 0);
+    CHECK_EQ_INT(read_pair(a, &ref, &dist), -EINVAL);
+    /* a's own pictures claiming another size. */
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(a, &ref), 0);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(a, &dist), 0);
+    ref.w[0] -= 2;
+    dist.w[0] -= 2;
+    CHECK_EQ_INT(read_pair(a, &ref, &dist), -EINVAL);
+    /* Nothing was scored: no frame was taken. */
+    for (unsigned i = 0; i < 3; i++) {
+        CHECK_EQ_INT(contexts[i]->fc->cnt, 0);
+        vmaf_close(contexts[i]);
+    }
+    check_nothing_current("the foreign pictures");
+}
+
+int main(void)
+{
+    VmafCudaState *state;
+    if (vmaf_cuda_state_init(&state, (VmafCudaConfiguration){0}) == -ENODEV) {
+        printf("SKIP: no CUDA device\n");
+        return 77;
+    }
+    vmaf_cuda_state_free(state);
+    if (!resolve_driver() || drv.ctx_create(&caller_ctx, 0, 0)) {
+        printf("FAIL: the driver's context calls are not there\n");
+        return 1;
+    }
+    void *popped;
+    drv.ctx_pop(&popped);
+    static const struct test_case cases[] = {
+        {"methods", test_methods},
+        {"refusals", test_refusals},
+        {"foreign_pictures", test_foreign_pictures},
+        {NULL, NULL},
+    };
+    const int status = run_tests("cuda_pictures", cases);
+    drv.ctx_destroy(caller_ctx);
+    return status;
+}
