@@ -29,15 +29,21 @@ typedef struct CudaBackend {
 
 /* The pools grow on the threads that fetch from them, such as the CLI's
  * readers: the device is bound around each allocation. */
-static void *pinned_alloc(void *opaque, size_t size)
+static void *alloc_bound(const VmafCudaDevice *dev, int (*alloc)(void **ptr, size_t size),
+                         size_t size)
 {
-    const VmafCudaDevice *dev = opaque;
     void *ptr = NULL;
     if (vmaf_cuda_device_bind(dev))
         return NULL;
-    const int err = dev->api->malloc_host(&ptr, size);
+    const int err = alloc(&ptr, size);
     vmaf_cuda_device_unbind(dev);
     return err ? NULL : ptr;
+}
+
+static void *pinned_alloc(void *opaque, size_t size)
+{
+    const VmafCudaDevice *dev = opaque;
+    return alloc_bound(dev, dev->api->malloc_host, size);
 }
 
 static void pinned_free(void *opaque, void *buf)
@@ -49,12 +55,7 @@ static void pinned_free(void *opaque, void *buf)
 static void *device_alloc(void *opaque, size_t size)
 {
     const VmafCudaDevice *dev = opaque;
-    void *ptr = NULL;
-    if (vmaf_cuda_device_bind(dev))
-        return NULL;
-    const int err = dev->api->malloc_device(&ptr, size);
-    vmaf_cuda_device_unbind(dev);
-    return err ? NULL : ptr;
+    return alloc_bound(dev, dev->api->malloc_device, size);
 }
 
 static void device_free(void *opaque, void *buf)

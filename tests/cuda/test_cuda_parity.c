@@ -19,6 +19,7 @@
 #include "feature/adm/adm_common.h"
 #include "feature/vif/vif_common.h"
 #include "libvmaf/libvmaf_cuda.h"
+#include "device_util.h"
 #include "test.h"
 
 extern const VmafFeatureExtractor vmaf_fex_psnr, vmaf_fex_psnr_cuda;
@@ -539,12 +540,8 @@ static void test_direct_use(void)
 
 int main(void)
 {
-    VmafCudaState *state;
-    if (vmaf_cuda_state_init(&state, (VmafCudaConfiguration){0}) == -ENODEV) {
-        printf("SKIP: no CUDA device\n");
+    if (!have_cuda_device())
         return 77;
-    }
-    vmaf_cuda_state_free(state);
     static const struct test_case cases[] = {
         {"parity", test_parity},
         {"direct_use", test_direct_use},

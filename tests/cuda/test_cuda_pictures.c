@@ -17,6 +17,7 @@
 #include "core/context.h"
 #include "cuda/cuda_state.h"
 #include "libvmaf/libvmaf_cuda.h"
+#include "device_util.h"
 #include "test.h"
 
 /* Driver calls, from the driver the runtime loaded (no link to libcuda, so
@@ -394,12 +395,8 @@ static void test_foreign_pictures(void)
 
 int main(void)
 {
-    VmafCudaState *state;
-    if (vmaf_cuda_state_init(&state, (VmafCudaConfiguration){0}) == -ENODEV) {
-        printf("SKIP: no CUDA device\n");
+    if (!have_cuda_device())
         return 77;
-    }
-    vmaf_cuda_state_free(state);
     if (!resolve_driver() || drv.ctx_create(&caller_ctx, 0, 0)) {
         printf("FAIL: the driver's context calls are not there\n");
         return 1;
