@@ -82,17 +82,19 @@ void *vmaf_backend_state_for(const VmafContext *vmaf, const VmafFeatureExtractor
 
 int vmaf_backend_admit(const VmafContext *vmaf, const char *requested, const VmafFexContext *ctx)
 {
-    return vmaf->backend ? vmaf->backend->admit(vmaf->backend_state, requested, ctx) : 0;
+    const VmafBackend *b = vmaf->backend;
+    return b && b->admit ? b->admit(vmaf->backend_state, requested, ctx) : 0;
 }
 
 int vmaf_backend_enter(VmafContext *vmaf)
 {
-    return vmaf->backend ? vmaf->backend->enter(vmaf->backend_state) : 0;
+    const VmafBackend *b = vmaf->backend;
+    return b && b->enter ? b->enter(vmaf->backend_state) : 0;
 }
 
 void vmaf_backend_leave(VmafContext *vmaf)
 {
-    if (vmaf->backend)
+    if (vmaf->backend && vmaf->backend->leave)
         vmaf->backend->leave(vmaf->backend_state);
 }
 

@@ -31,9 +31,11 @@
 typedef struct VmafBackend {
     const char *name;   /* "cuda", in log lines */
     uint64_t twin_flag; /* the VmafFeatureExtractor flag of its twins */
-    /* 0, or a negative errno with a message naming the requested extractor:
-     * ctx is an instance of the one that would serve (a twin or the CPU's). */
+    /* Optional (NULL: all are admitted). 0, or a negative errno with a
+     * message naming the requested extractor: ctx is an instance of the one
+     * that would serve (a twin or the CPU's). */
     int (*admit)(void *state, const char *requested, const VmafFexContext *ctx);
+    /* Optional, both or neither. */
     int (*enter)(void *state);
     void (*leave)(void *state);
     /* The frame's pictures, valid until frame_end(); 0, or a negative errno
