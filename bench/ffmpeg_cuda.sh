@@ -105,9 +105,12 @@ speed() {
         table="$table
 | $name | $v | $n frames: $(echo $runs | sed 's/ /, /g') fps (median $med) | |"
     done
+    first=$(echo $runs_ours | cut -d' ' -f1)
     table="$table
-| $name | ours / decode-only | $(python3 -c "import sys; print('%.1f%%' % (100 * float(sys.argv[1]) / float(sys.argv[2])))" "$med_ours" "$med_decode") (median) | |"
+| $name | ours / decode-only | $(ratio "$med_ours" "$med_decode") (medians); first run $(ratio "$first" "$med_decode") | |"
 }
+
+ratio() { python3 -c "import sys; print('%.1f%%' % (100 * float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
 
 for name in $PAIRS; do
     [ "$MODE" = speed ] || parity "$name"
