@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "libvmaf/libvmaf.h"
-#include "video_input.h"
+#include "input/input.h"
 
 #define CLI_MAX_MODELS 32
 #define CLI_MAX_FEATURES 32

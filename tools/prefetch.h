@@ -9,7 +9,7 @@
 #define VMAF_TOOLS_PREFETCH_H
 
 #include "libvmaf/picture.h"
-#include "video_input.h"
+#include "input/input.h"
 
 /* Frames read ahead of the consumer, at most. */
 enum { PREFETCH_DEPTH = 8 };

@@ -15,7 +15,7 @@
 #endif
 #include "prefetch.h"
 #include "progress.h"
-#include "video_input.h"
+#include "input/input.h"
 
 enum {
     EXIT_USAGE = 1,

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "video_input.h"
+#include "input/input.h"
 
 /* Frames larger than this are not read, only their headers: a picture of
  * the largest accepted size costs hundreds of MiB per input. */

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "test.h"
-#include "video_input.h"
+#include "input/input.h"
 
 static char temp_dir[64];
 

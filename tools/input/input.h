@@ -1,7 +1,11 @@
-/* Video readers for the vmaf tool: Y4M (detected from the file's signature)
- * and headerless planar YUV. Frames are read straight into VmafPictures. */
-#ifndef VMAF_TOOLS_VIDEO_INPUT_H
-#define VMAF_TOOLS_VIDEO_INPUT_H
+/* The vmaf tool's inputs: a VideoInput reads one file through the reader of
+ * its format (a VideoReader, one per file of this folder, as dav1d's
+ * demuxers are: name, probe, open, read, close), chosen by probing the
+ * file's first bytes: Y4M (its signature), else headerless planar YUV (with
+ * -w/-h/-p/-b). Frames are read straight into VmafPictures; the CLI's loop
+ * does not know which reader serves. */
+#ifndef VMAF_TOOLS_INPUT_INPUT_H
+#define VMAF_TOOLS_INPUT_INPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,31 +27,55 @@ typedef struct VideoInfo {
     enum VmafPixelFormat pix_fmt;
 } VideoInfo;
 
-typedef struct VideoInput {
+typedef struct VideoInput VideoInput;
+
+/* A file format. */
+typedef struct VideoReader {
+    const char *name;
+    /* > 0 when a file that starts with head (len bytes, fewer only for a
+     * shorter file) is in this format, higher for surer; raw: the -w/-h/-p/-b
+     * the user gave, or NULL. */
+    int (*probe)(const unsigned char *head, size_t len, const VideoInfo *raw);
+    /* Fills in->info and the plane layout, reading after the probed bytes
+     * (video_input_fread() replays them first); on failure in->error says
+     * why. */
+    int (*open)(VideoInput *in, const VideoInfo *raw);
+    /* The next frame into pic (of the input's size and format, bpc >= the
+     * input's): 1, 0 at a clean end, or a negative errno with in->error. */
+    int (*read)(VideoInput *in, VmafPicture *pic);
+    /* Optional: reading frames at any position, from several threads. */
+    bool (*positioned)(const VideoInput *in, const VmafPicture *pic);
+    int (*read_at)(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
+                   size_t error_size);
+} VideoReader;
+
+extern const VideoReader video_reader_y4m, video_reader_yuv;
+
+struct VideoInput {
+    const VideoReader *reader;
     FILE *file;
     const char *path;
     VideoInfo info;
-    bool is_y4m;
     /* Plane sizes in samples as stored in the file. Y4M rounds chroma up for
      * odd sizes; the picture keeps the rounded-down size. */
     unsigned plane_w[3], plane_h[3];
     size_t trailing_bytes; /* per frame after the planes, skipped (Y4M alpha) */
     size_t frame_bytes;    /* payload of one frame, for error messages */
     unsigned frame_index;  /* frames read so far */
-    /* Bytes consumed while sniffing for the Y4M signature, replayed first
-     * so that pipes work without seeking. */
+    /* Bytes consumed while probing, replayed first (unless the reader takes
+     * them as consumed) so that pipes work without seeking. */
     unsigned char sniffed[16];
     size_t sniffed_len, sniffed_pos;
     unsigned char *row;       /* scratch row for skipped bytes */
     unsigned char *plane_buf; /* a plane as stored, when it cannot be read in place */
     bool clamp;               /* samples past the bit depth are clamped rather than refused */
     char error[VIDEO_INPUT_ERROR_SIZE];
-} VideoInput;
+};
 
-/* Opens path. A file starting with "YUV4MPEG2 " is read as Y4M; when raw is
- * given as well, the header must agree with it. Any other file needs raw
- * (planar YUV, no header). On failure in->error holds a one-line message
- * naming the file, and nothing needs closing. */
+/* Opens path with the reader whose probe is surest of it: a file starting
+ * with "YUV4MPEG2 " is read as Y4M, and when raw is given as well the header
+ * must agree with it; any other file needs raw (planar YUV, no header). On failure in->error holds
+ * a one-line message naming the file, and nothing needs closing. */
 int video_input_open(VideoInput *in, const char *path, const VideoInfo *raw);
 
 /* Reads the next frame into pic, which must have the input's size and pixel
@@ -84,11 +112,22 @@ const char *video_pix_fmt_name(enum VmafPixelFormat pix_fmt);
 /* Checks w and h against the limits above; on failure writes why to msg. */
 bool video_dimensions_valid(unsigned w, unsigned h, char *msg, size_t msg_size);
 
-/* Back ends, used by video_input.c. Both fill in->info and the plane
- * layout; y4m_parse_header reads the header line after the signature. */
-int y4m_parse_header(VideoInput *in);
-int y4m_read_frame_header(VideoInput *in);
-int yuv_input_init(VideoInput *in, const VideoInfo *raw);
+static inline unsigned video_bytes_per_sample(unsigned bpc)
+{
+    return bpc > 8 ? 2 : 1;
+}
+
+static inline bool video_host_is_little_endian(void)
+{
+    const unsigned short probe = 1;
+    return *(const unsigned char *)&probe == 1;
+}
+
+/* What the planar readers (Y4M, YUV) share (planar.c): the plane layout of
+ * in->info, chroma sizes rounded up (Y4M) or down (raw YUV); the planes of
+ * one frame, and the bytes after them, read into pic. */
+int video_input_planar_layout(VideoInput *in, bool round_chroma_up);
+int video_input_planar_read(VideoInput *in, VmafPicture *pic);
 
 /* Reads up to size bytes, replaying sniffed bytes first; returns the count. */
 size_t video_input_fread(VideoInput *in, void *buf, size_t size);

@@ -5,19 +5,21 @@
 #include <limits.h>
 #include <string.h>
 
-#include "video_input.h"
+#include "input.h"
 
 /* Generous: real headers are under 100 bytes, but X tags may add more. */
 #define Y4M_MAX_LINE 4096
 
-/* Reads up to '\n' (consumed, not stored). Returns the length, -1 at end of
- * file before the newline, -2 when longer than line_size - 1. Reads the FILE
- * directly: for Y4M the signature probe is consumed before any header. */
+#define Y4M_SIGNATURE "YUV4MPEG2 "
+
+/* Reads up to '\n' (consumed, not stored), the probed bytes first. Returns
+ * the length, -1 at end of file before the newline, -2 when longer than
+ * line_size - 1. */
 static int read_line(VideoInput *in, char *line, size_t line_size)
 {
     size_t n = 0;
     for (;;) {
-        int c = getc(in->file);
+        int c = in->sniffed_pos < in->sniffed_len ? in->sniffed[in->sniffed_pos++] : getc(in->file);
         if (c == EOF)
             return -1;
         if (c == '\n')
@@ -164,7 +166,7 @@ static int parse_tag(VideoInput *in, const char *tag, const char *end, Y4mHeader
     }
 }
 
-int y4m_parse_header(VideoInput *in)
+static int parse_header(VideoInput *in)
 {
     char line[Y4M_MAX_LINE];
     const int len = read_line(in, line, sizeof(line));
@@ -198,7 +200,8 @@ int y4m_parse_header(VideoInput *in)
     return parse_colorspace(in, tags.colorspace, tags.colorspace_end);
 }
 
-int y4m_read_frame_header(VideoInput *in)
+/* 1 when a FRAME header was read, 0 at a clean end of the input. */
+static int read_frame_header(VideoInput *in)
 {
     static const char marker[] = "FRAME";
     char head[sizeof(marker) - 1];
@@ -232,3 +235,49 @@ int y4m_read_frame_header(VideoInput *in)
                                 in->frame_index, params);
     return 1;
 }
+
+static bool raw_matches_header(const VideoInfo *a, const VideoInfo *b)
+{
+    return a->w == b->w && a->h == b->h && a->bpc == b->bpc && a->pix_fmt == b->pix_fmt;
+}
+
+static int y4m_probe(const unsigned char *head, size_t len, const VideoInfo *raw)
+{
+    (void)raw;
+    const size_t n = strlen(Y4M_SIGNATURE);
+    return len >= n && !memcmp(head, Y4M_SIGNATURE, n) ? 2 : 0;
+}
+
+/* The header after the signature; -w/-h/-p/-b, when given, must agree. */
+static int y4m_open(VideoInput *in, const VideoInfo *raw)
+{
+    in->sniffed_pos = strlen(Y4M_SIGNATURE);
+    int err = parse_header(in);
+    if (err)
+        return err;
+    if (raw && !raw_matches_header(raw, &in->info))
+        return video_input_fail(in, -EINVAL,
+                                "Y4M header says %ux%u %s %u-bit, which contradicts -w/-h/-p/-b "
+                                "(%ux%u %s %u-bit)",
+                                in->info.w, in->info.h, video_pix_fmt_name(in->info.pix_fmt),
+                                in->info.bpc, raw->w, raw->h, video_pix_fmt_name(raw->pix_fmt),
+                                raw->bpc);
+    /* Y4M rounds chroma sizes of odd frames up. */
+    return video_input_planar_layout(in, true);
+}
+
+static int y4m_read(VideoInput *in, VmafPicture *pic)
+{
+    int ret = read_frame_header(in);
+    if (ret <= 0)
+        return ret;
+    ret = video_input_planar_read(in, pic);
+    return ret ? ret : 1;
+}
+
+const VideoReader video_reader_y4m = {
+    .name = "y4m",
+    .probe = y4m_probe,
+    .open = y4m_open,
+    .read = y4m_read,
+};
