@@ -33,8 +33,7 @@ typedef struct Staging {
  * ones its copies may still be reading, device ones read in place. */
 typedef struct PlaneSet {
     DevicePlane plane[2][3];
-    VmafPicture held[2];
-    bool in_place[2]; /* held[] is a device picture that readers read directly */
+    VmafPicture held[2]; /* a device picture here is read in place */
 } PlaneSet;
 
 /* What uploading needs besides the destination. */
@@ -130,7 +129,6 @@ static void free_plane_set(const VmafCudaApi *api, PlaneSet *set)
         }
         if (set->held[i].ref)
             vmaf_picture_unref(&set->held[i]);
-        set->in_place[i] = false;
     }
 }
 
@@ -167,11 +165,14 @@ static int held_done(VmafCudaSharedFrame *f, unsigned k, unsigned which, bool wa
     const VmafCudaApi *api = f->dev.api;
     const PlaneSet *set = &f->slot[k];
     int done = 1;
-    if (set->in_place[which]) {
+    if (vmaf_picture_in_device_memory(&set->held[which])) {
         for (const VmafCudaReader *r = f->readers; r && done > 0; r = r->next) {
-            if (r->holds[k])
-                done = wait ? !vmaf_cuda_wait_event(api, r->done[k], &f->stats)
-                            : api->event_done(r->done[k]);
+            if (!r->holds[k])
+                continue;
+            if (wait)
+                done = vmaf_cuda_wait_event(api, r->done[k], &f->stats) ? -EIO : 1;
+            else
+                done = api->event_done(r->done[k]);
         }
         return done;
     }
@@ -195,10 +196,8 @@ static int release_held(VmafCudaSharedFrame *f, unsigned k, bool wait)
         const int done = held_done(f, k, i, wait);
         if (done < 0)
             return done;
-        if (done) {
+        if (done)
             vmaf_picture_unref(&set->held[i]);
-            set->in_place[i] = false;
-        }
     }
     return 0;
 }
@@ -412,7 +411,6 @@ static int acquire_in_place(VmafCudaSharedFrame *f, unsigned k, unsigned which, 
     if (!set->held[which].ref) {
         if ((err = vmaf_picture_ref(&set->held[which], pic)))
             return err;
-        set->in_place[which] = true;
         f->stats.in_place++;
     }
     planes->data[which][0] = pic->data[0];
