@@ -1,11 +1,13 @@
 #!/bin/sh
 # Installs what a stage needs, from Debian's packages, when it is missing and
-# we are root: `build`, `test` (the suite), `sanitize` (GCC's ASan, UBSan and
+# we are root: `build` (FFmpeg's libraries for encoded input included),
+# `test` (the suite), `sanitize` (GCC's ASan, UBSan and
 # TSan runtimes) or `fuzz` (clang and its libFuzzer runtime). Tests whose
 # tools are still missing afterwards skip and say so; the build stages fail.
 set -e
 stage=${1:-build}
 need=""
+want="" # optional: the build goes on without them
 have() { command -v "$1" >/dev/null 2>&1; }
 
 # links CC FLAGS...: whether CC links a trivial program with FLAGS.
@@ -26,6 +28,10 @@ build)
     have cmake || need="$need cmake"
     have cc || need="$need gcc"
     have make || need="$need make"
+    # Optional: encoded input for the tool (a build without them says so).
+    have pkg-config || want="$want pkg-config"
+    pkg-config --exists libavformat libavcodec libavutil 2>/dev/null ||
+        want="$want libavformat-dev libavcodec-dev libavutil-dev"
     ;;
 test)
     have ffmpeg || need="$need ffmpeg"
@@ -49,14 +55,16 @@ fuzz)
     ;;
 esac
 
-[ -n "$need" ] || exit 0
+[ -n "$need$want" ] || exit 0
 if [ "$(id -u)" = 0 ] && have apt-get; then
-    echo "install-deps: installing$need"
+    echo "install-deps: installing$need$want"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
     # shellcheck disable=SC2086
-    apt-get install -y -qq --no-install-recommends $need >/dev/null
-else
+    apt-get install -y -qq --no-install-recommends $need $want >/dev/null
+elif [ -n "$need" ]; then
     echo "install-deps: missing$need (not root or no apt-get); dependent steps will skip"
     [ "$stage" = test ] || exit 1
+else
+    echo "install-deps: missing$want (not root or no apt-get); built without them"
 fi

@@ -302,6 +302,17 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
         report(r, "%s", r->dist.error);
         return -1;
     }
+    if (ret_ref != ret_dist && !r->cli.frame_cnt &&
+        (r->ref.reader->encoded || r->dist.reader->encoded)) {
+        /* An encode that lost frames would otherwise score as if whole. */
+        const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
+        const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
+        report(r,
+               "frame counts differ: \"%s\" ended after %u frames, \"%s\" has more; "
+               "--frame_cnt %u scores the first %u",
+               ended, r->frames, longer, r->frames, r->frames);
+        return -1;
+    }
     if (ret_ref != ret_dist) {
         /* Like libvmaf's tool: the frames both inputs have are scored. */
         progress_break_line(&r->progress);

@@ -10,7 +10,13 @@
 #include "input.h"
 
 /* Probed in this order; the first highest score wins. */
-static const VideoReader *const readers[] = {&video_reader_y4m, &video_reader_yuv};
+static const VideoReader *const readers[] = {
+    &video_reader_y4m,
+    &video_reader_yuv,
+#ifdef VMAF_HAVE_LIBAV
+    &video_reader_libav,
+#endif
+};
 
 /* Enough for every reader's probe. */
 enum { PROBE_BYTES = sizeof(((VideoInput *)0)->sniffed) };
@@ -89,7 +95,8 @@ static int open_reader(VideoInput *in, const VideoInfo *raw)
     if (!in->reader)
         return video_input_fail(in, -EINVAL,
                                 "not a Y4M file (no \"YUV4MPEG2\" signature); raw YUV input "
-                                "needs -w, -h, -p and -b");
+                                "needs -w, -h, -p and -b, and encoded video a build with "
+                                "FFmpeg's libraries (this one has none)");
     return in->reader->open(in, raw);
 }
 
@@ -113,6 +120,8 @@ int video_input_open(VideoInput *in, const char *path, const VideoInfo *raw)
 
 void video_input_close(VideoInput *in)
 {
+    if (in->reader && in->reader->close)
+        in->reader->close(in);
     if (in->file)
         fclose(in->file);
     free(in->row);

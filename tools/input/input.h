@@ -2,8 +2,9 @@
  * its format (a VideoReader, one per file of this folder, as dav1d's
  * demuxers are: name, probe, open, read, close), chosen by probing the
  * file's first bytes: Y4M (its signature), else headerless planar YUV (with
- * -w/-h/-p/-b). Frames are read straight into VmafPictures; the CLI's loop
- * does not know which reader serves. */
+ * -w/-h/-p/-b), else encoded video through FFmpeg's libraries (in builds
+ * that have them). Frames are read straight into VmafPictures; the CLI's
+ * loop does not know which reader serves. */
 #ifndef VMAF_TOOLS_INPUT_INPUT_H
 #define VMAF_TOOLS_INPUT_INPUT_H
 
@@ -32,6 +33,9 @@ typedef struct VideoInput VideoInput;
 /* A file format. */
 typedef struct VideoReader {
     const char *name;
+    /* Decodes a stream: its frame count is what it is, so a pair whose
+     * lengths differ is an error rather than cut to the shorter. */
+    bool encoded;
     /* > 0 when a file that starts with head (len bytes, fewer only for a
      * shorter file) is in this format, higher for surer; raw: the -w/-h/-p/-b
      * the user gave, or NULL. */
@@ -47,9 +51,11 @@ typedef struct VideoReader {
     bool (*positioned)(const VideoInput *in, const VmafPicture *pic);
     int (*read_at)(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                    size_t error_size);
+    /* Optional: frees in->priv (also after a failed open). */
+    void (*close)(VideoInput *in);
 } VideoReader;
 
-extern const VideoReader video_reader_y4m, video_reader_yuv;
+extern const VideoReader video_reader_y4m, video_reader_yuv, video_reader_libav;
 
 struct VideoInput {
     const VideoReader *reader;
@@ -69,13 +75,15 @@ struct VideoInput {
     unsigned char *row;       /* scratch row for skipped bytes */
     unsigned char *plane_buf; /* a plane as stored, when it cannot be read in place */
     bool clamp;               /* samples past the bit depth are clamped rather than refused */
+    void *priv;               /* the reader's own state */
     char error[VIDEO_INPUT_ERROR_SIZE];
 };
 
 /* Opens path with the reader whose probe is surest of it: a file starting
  * with "YUV4MPEG2 " is read as Y4M, and when raw is given as well the header
- * must agree with it; any other file needs raw (planar YUV, no header). On failure in->error holds
- * a one-line message naming the file, and nothing needs closing. */
+ * must agree with it; any other file is planar YUV with no header when raw
+ * is given, else encoded video for FFmpeg's libraries. On failure in->error
+ * holds a one-line message naming the file, and nothing needs closing. */
 int video_input_open(VideoInput *in, const char *path, const VideoInfo *raw);
 
 /* Reads the next frame into pic, which must have the input's size and pixel
@@ -128,6 +136,11 @@ static inline bool video_host_is_little_endian(void)
  * one frame, and the bytes after them, read into pic. */
 int video_input_planar_layout(VideoInput *in, bool round_chroma_up);
 int video_input_planar_read(VideoInput *in, VmafPicture *pic);
+
+/* Copies plane p of a frame (rows src_stride bytes apart, little-endian
+ * samples of src_bpc bits) into pic, shifting samples up to pic->bpc. */
+void video_input_store_plane(VmafPicture *pic, unsigned p, const unsigned char *src,
+                             ptrdiff_t src_stride, unsigned src_bpc);
 
 /* Reads up to size bytes, replaying sniffed bytes first; returns the count. */
 size_t video_input_fread(VideoInput *in, void *buf, size_t size);

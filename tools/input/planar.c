@@ -53,6 +53,23 @@ static void convert_row(uint16_t *dst, const unsigned char *src, unsigned n, uns
     }
 }
 
+void video_input_store_plane(VmafPicture *pic, unsigned p, const unsigned char *src,
+                             ptrdiff_t src_stride, unsigned src_bpc)
+{
+    const unsigned src_bps = video_bytes_per_sample(src_bpc);
+    const unsigned shift = pic->bpc - src_bpc;
+    const bool direct = !shift && (src_bps == 1 || video_host_is_little_endian());
+    unsigned char *dst = pic->data[p];
+    for (unsigned y = 0; y < pic->h[p]; y++, dst += pic->stride[p], src += src_stride) {
+        if (direct)
+            memcpy(dst, src, (size_t)pic->w[p] * src_bps);
+        else if (pic->bpc == 8)
+            memcpy(dst, src, pic->w[p]);
+        else
+            convert_row((uint16_t *)dst, src, pic->w[p], src_bps, shift);
+    }
+}
+
 /* Reads count bytes, or fails as a truncated frame with *got bytes of it. */
 static int read_exact(VideoInput *in, void *buf, size_t count, size_t *got)
 {
@@ -95,19 +112,9 @@ static int read_plane(VideoInput *in, VmafPicture *pic, unsigned p, size_t *got)
     if (!in->plane_buf && !(in->plane_buf = malloc(plane_bytes_max(in))))
         return video_input_fail(in, -ENOMEM, "out of memory");
     int err = read_exact(in, in->plane_buf, plane_bytes, got);
-    if (err)
-        return err;
-    unsigned char *dst = pic->data[p];
-    for (unsigned y = 0; y < pic->h[p]; y++, dst += pic->stride[p]) {
-        const unsigned char *src = in->plane_buf + y * row_bytes;
-        if (direct)
-            memcpy(dst, src, row_bytes);
-        else if (pic->bpc == 8)
-            memcpy(dst, src, pic->w[p]);
-        else
-            convert_row((uint16_t *)dst, src, pic->w[p], src_bps, shift);
-    }
-    return 0;
+    if (!err)
+        video_input_store_plane(pic, p, in->plane_buf, (ptrdiff_t)row_bytes, in->info.bpc);
+    return err;
 }
 
 static int skip_trailing(VideoInput *in, size_t *got)
