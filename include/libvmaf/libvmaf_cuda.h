@@ -28,11 +28,17 @@ extern "C" {
 typedef struct VmafCudaState VmafCudaState;
 
 typedef struct VmafCudaConfiguration {
-    void *cu_ctx;     /* CUcontext to run in; NULL: the primary context of device_index */
+    /* The caller's CUcontext to run in (FFmpeg passes its own): the library
+     * neither creates nor destroys it, and pushes it current around its
+     * work and pops it after, on whatever thread. NULL: the primary context
+     * of device_index, retained while a context uses it. */
+    void *cu_ctx;
     int device_index; /* vmaf-ng: the device when cu_ctx is NULL (default 0) */
 } VmafCudaConfiguration;
 
-/* Checks for a device that can run the backend. */
+/* Checks for a device that can run the backend. Returns 0 with *cu_state
+ * (the caller's, freed with vmaf_cuda_state_free()), -ENODEV without a
+ * usable device or driver (logged why), -ENOMEM, or -EINVAL for NULL. */
 VMAF_API int vmaf_cuda_state_init(VmafCudaState **cu_state, VmafCudaConfiguration cfg);
 
 /* Makes vmaf compute on that device. The context keeps a copy: the state
@@ -44,7 +50,7 @@ VMAF_API void vmaf_cuda_state_free(VmafCudaState *cu_state);
 
 enum VmafCudaPicturePreallocationMethod {
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE = 0,
-    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, /* not supported: -ENOTSUP */
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, /* luma planes in device memory, below */
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
 };
@@ -66,12 +72,28 @@ typedef struct VmafCudaPictureConfiguration {
  * read ahead, adds those to it. */
 VMAF_API unsigned vmaf_cuda_pictures_held(unsigned n_threads);
 
-/* After vmaf_cuda_import_state(). HOST_PINNED: a pool of page-locked
- * pictures that the device copies from directly (no staging copy); fetching
- * blocks until one is free. HOST: plain pictures, allocated per fetch. */
+/* After vmaf_cuda_import_state(), once, before the first frame; 0 or a
+ * negative errno (logged). HOST_PINNED: a pool of page-locked pictures that
+ * the device copies from directly (no staging copy); fetching blocks until
+ * one is free. HOST: plain pictures, allocated per fetch. NONE: the caller
+ * allocates its own (vmaf_picture_alloc()); fetching fails.
+ *
+ * DEVICE (FFmpeg's libvmaf_cuda filter): a pool of pictures whose luma plane
+ * (data[0], stride[0] bytes a row) is device memory the host never touches,
+ * read in place by the kernels; data[1] and data[2] are NULL. The caller
+ * writes the luma (a device-to-device copy on any stream, the legacy
+ * default one included) before vmaf_read_pictures(), which orders the
+ * kernels after work already issued on that legacy stream and returns the
+ * picture to the pool once the last kernel reading it has finished. Only
+ * features that read luma on the device are admitted: one that reads chroma
+ * (psnr unless enable_chroma=false, ciede, psnr_hvs, float_ms_ssim with
+ * enable_chroma=true) or would run on the CPU is refused with -ENOTSUP,
+ * naming it, here or when it is registered. */
 VMAF_API int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg);
 
-/* A picture to fill and hand to vmaf_read_pictures(), which takes it. */
+/* A picture of the pool to fill and hand to vmaf_read_pictures(), which
+ * takes it (or to give back with vmaf_picture_unref()); blocks while every
+ * picture of the pool is in flight. 0, or -EINVAL without a pool. */
 VMAF_API int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic);
 
 /* libvmaf's name for vmaf_cuda_picture_fetch(). */
