@@ -27,6 +27,8 @@ enum {
     OPT_BACKEND,
     OPT_GPU_DEVICE,
     OPT_CLAMP_SAMPLES,
+    OPT_BATCH,
+    OPT_JOBS,
     OPT_HELP,
 };
 
@@ -59,6 +61,8 @@ static const struct option long_options[] = {
     {"clamp_samples", no_argument, NULL, OPT_CLAMP_SAMPLES},
     {"backend", required_argument, NULL, OPT_BACKEND},
     {"gpu_device", required_argument, NULL, OPT_GPU_DEVICE},
+    {"batch", required_argument, NULL, OPT_BATCH},
+    {"jobs", required_argument, NULL, OPT_JOBS},
     {"no_prediction", no_argument, NULL, 'n'},
     {"version", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -68,9 +72,11 @@ static const struct option long_options[] = {
 
 void cli_print_usage(FILE *out, const char *app)
 {
-    fprintf(out, "Usage: %s -r REF -d DIST [options]\n\n", app);
-    fputs("Inputs (Y4M is recognised by its \"YUV4MPEG2\" signature; anything else is raw\n"
-          "planar YUV and needs all of -w, -h, -p and -b):\n"
+    fprintf(out, "Usage: %s -r REF -d DIST [options]\n       %s --batch FILE [options]\n\n", app,
+            app);
+    fputs("Inputs (Y4M is recognised by its \"YUV4MPEG2\" signature; with -w, -h, -p and\n"
+          "-b anything else is raw planar YUV, without them encoded video that FFmpeg's\n"
+          "libraries read, when this build has them):\n"
           "  -r, --reference PATH        reference video\n"
           "  -d, --distorted PATH        distorted video\n"
           "  -w, --width N               raw YUV width (1..16384)\n"
@@ -105,6 +111,15 @@ void cli_print_usage(FILE *out, const char *app)
           "                              format of that file (default XML)\n"
           "  -q, --quiet                 nothing on stderr but errors (and the pooled\n"
           "                              scores when there is no -o: they are the result)\n\n"
+          "Many pairs in one process (one model load, one GPU context):\n"
+          "      --batch FILE            score each line's pair, a line being\n"
+          "                              REFERENCE<TAB>DISTORTED<TAB>OUTPUT (empty lines and\n"
+          "                              lines starting with # skipped); the other options\n"
+          "                              apply to every pair. A pair that fails is reported\n"
+          "                              with its line and the others go on; exit status 2\n"
+          "                              if any failed\n"
+          "      --jobs N                pairs scored at once (default 4 on CUDA, 2 on the\n"
+          "                              CPU; at most 64)\n\n"
           "Processing:\n"
           "      --threads N             worker threads (0: none; at most 256)\n"
           "      --subsample N           score only every N-th frame\n"
@@ -118,8 +133,9 @@ void cli_print_usage(FILE *out, const char *app)
           "  -v, --version               print the library version and exit\n"
           "      --help                  print this help and exit\n\n"
           "The pooled (mean) score of each model is printed to stderr when it is a\n"
-          "terminal. A shorter input ends scoring with a warning; the frames both\n"
-          "inputs have are scored.\n\n"
+          "terminal. A shorter Y4M or YUV input ends scoring with a warning; the frames\n"
+          "both inputs have are scored. Encoded inputs must have the same number of\n"
+          "frames, unless --frame_cnt is given.\n\n"
           "Exit status: 0 success, 1 bad command line, 2 bad input or failure while\n"
           "scoring (then no output file is written).\n\n"
           "Built-in models (--model version=NAME):\n",
@@ -565,6 +581,11 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return parse_backend(s, arg);
     case OPT_GPU_DEVICE:
         return parse_uint_range(s, opt, arg, 0, INT_MAX, &s->gpu_device);
+    case OPT_BATCH:
+        s->batch_path = arg;
+        return 0;
+    case OPT_JOBS:
+        return parse_uint_range(s, opt, arg, 1, CLI_MAX_JOBS, &s->jobs);
     case 'n':
         s->no_prediction = true;
         return 0;
@@ -639,9 +660,14 @@ static bool same_name(const char *a, const char *b)
 
 static int check_settings(CliSettings *s)
 {
-    if (!s->path_ref)
+    if (s->batch_path && (s->path_ref || s->path_dist || s->output_path))
+        return fail(s, "--batch takes each pair and its output from its file: give no -r, -d "
+                       "or -o with it");
+    if (s->jobs && !s->batch_path)
+        return fail(s, "--jobs is the number of pairs scored at once in a --batch");
+    if (!s->path_ref && !s->batch_path)
         return fail(s, "the reference video (-r/--reference) is required");
-    if (!s->path_dist)
+    if (!s->path_dist && !s->batch_path)
         return fail(s, "the distorted video (-d/--distorted) is required");
     if (s->use_yuv) {
         if (!s->raw.w || !s->raw.h || !s->raw.pix_fmt || !s->raw.bpc)

@@ -14,6 +14,7 @@
 #define CLI_MAX_FEATURES 32
 #define CLI_MAX_OVERLOADS 32
 #define CLI_MAX_THREADS 256
+#define CLI_MAX_JOBS 64
 
 typedef struct CliFeature {
     const char *spec; /* as given, for messages */
@@ -69,7 +70,9 @@ typedef struct CliSettings {
     bool no_prediction;
     bool clamp_samples; /* clamp samples past the bit depth instead of refusing them */
     bool quiet;
-    bool common_bitdepth; /* ref and dist depths may differ (--aom_ctc v6.0+) */
+    bool common_bitdepth;   /* ref and dist depths may differ (--aom_ctc v6.0+) */
+    const char *batch_path; /* --batch: pairs and outputs from this file, not -r/-d/-o */
+    unsigned jobs;          /* --jobs: pairs at once in a batch; 0: the default */
     char error[512];
 } CliSettings;
 

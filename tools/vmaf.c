@@ -1,6 +1,7 @@
 /* vmaf: scores a distorted video against its reference with VMAF models
  * and feature extractors, using only the public libvmaf API. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "cli_parse.h"
 #include "libvmaf/libvmaf.h"
 #ifdef VMAF_HAVE_CUDA
@@ -22,15 +24,34 @@ enum {
     EXIT_RUNTIME = 2,
 };
 
-typedef struct Run {
-    CliSettings cli;
-    bool tty; /* stderr is a terminal: banner, progress and scores go there */
-    VideoInput ref, dist;
-    VmafContext *vmaf;
-    /* model[i] belongs to cli.model[i]; collection[i] is set when that
-     * model file turned out to be a collection. */
+/* model[i] belongs to cli.model[i]; collection[i] is set when that model
+ * file turned out to be a collection. Read only once loaded: the pairs of a
+ * batch share them. */
+typedef struct Models {
     VmafModel *model[CLI_MAX_MODELS];
     VmafModelCollection *collection[CLI_MAX_MODELS];
+} Models;
+
+/* What the pairs of a batch share, set up once. */
+typedef struct Shared {
+    int argc;
+    char **argv;
+    bool tty;
+    Models models;
+    void *cuda_state; /* VmafCudaState *, or NULL: the CPU scores */
+} Shared;
+
+typedef struct Run {
+    CliSettings cli;
+    bool tty;             /* stderr is a terminal: banner, progress and scores go there */
+    Batch *batch;         /* the batch this pair is a line of, or NULL */
+    unsigned line;        /* of that batch's list */
+    unsigned slot;        /* its worker: which pending output is this run's */
+    const Shared *shared; /* a batch's models and device, or NULL */
+    VideoInput ref, dist;
+    VmafContext *vmaf;
+    Models own; /* loaded by this run when it has no shared ones */
+    const Models *models;
     unsigned frames;
     bool cuda; /* the CUDA backend computes; pictures come from its pinned pool */
     Progress progress;
@@ -39,22 +60,33 @@ typedef struct Run {
 
 static int report(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Prints one "vmaf: ..." line and returns the runtime-error exit status. */
+/* Prints one "vmaf: ..." line ("vmaf: line N: ..." in a batch) and returns
+ * the runtime-error exit status. */
 static int report(Run *r, const char *fmt, ...)
 {
-    progress_break_line(&r->progress);
-    fputs("vmaf: ", stderr);
+    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    if (r->batch) {
+        batch_message(r->batch, r->line, "%s", text);
+    } else {
+        progress_break_line(&r->progress);
+        fprintf(stderr, "vmaf: %s\n", text);
+    }
     return EXIT_RUNTIME;
 }
 
 static bool interactive(const Run *r)
 {
     return r->tty && !r->cli.quiet;
+}
+
+/* What only a run of one pair says: a batch has its own progress line. */
+static bool chatty(const Run *r)
+{
+    return interactive(r) && !r->batch;
 }
 
 static int check_inputs_match(Run *r)
@@ -92,9 +124,14 @@ static int open_inputs(Run *r)
 static int select_backend(Run *r)
 {
     const bool asked = r->cli.backend == CLI_BACKEND_CUDA;
-    if (r->cli.backend == CLI_BACKEND_CPU)
+    if (r->cli.backend == CLI_BACKEND_CPU || (r->shared && !r->shared->cuda_state))
         return 0;
 #ifdef VMAF_HAVE_CUDA
+    if (r->shared) {
+        int err = vmaf_cuda_import_state(r->vmaf, r->shared->cuda_state);
+        r->cuda = !err;
+        return err ? report(r, "could not set up the CUDA backend (%s)", strerror(-err)) : 0;
+    }
     VmafCudaState *state;
     VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};
     int err = vmaf_cuda_state_init(&state, cfg);
@@ -150,17 +187,24 @@ static int fetch_picture(Run *r, VmafPicture *pic)
     return vmaf_fetch_preallocated_picture(r->vmaf, pic);
 }
 
-static int init_context(Run *r)
+static VmafConfiguration context_config(const Run *r)
 {
     const CliSettings *c = &r->cli;
-    VmafConfiguration cfg = {
-        .log_level = c->quiet ? VMAF_LOG_LEVEL_ERROR : VMAF_LOG_LEVEL_INFO,
+    /* A batch would repeat the library's notes for every pair. */
+    return (VmafConfiguration){
+        .log_level = c->quiet   ? VMAF_LOG_LEVEL_ERROR
+                     : r->batch ? VMAF_LOG_LEVEL_WARNING
+                                : VMAF_LOG_LEVEL_INFO,
         .n_threads = c->thread_cnt,
         .n_subsample = c->subsample,
         .cpumask = c->cpumask,
         .gpumask = c->gpumask,
     };
-    int err = vmaf_init(&r->vmaf, cfg);
+}
+
+static int init_context(Run *r)
+{
+    int err = vmaf_init(&r->vmaf, context_config(r));
     if (err)
         return report(r, "could not initialise the VMAF context (%s)", strerror(-err));
     return select_backend(r);
@@ -184,9 +228,9 @@ static int allocate_pictures(Run *r)
     if (err)
         return report(r, "could not allocate pictures of %ux%u (%s)", info->w, info->h,
                       strerror(-err));
-    if (interactive(r) && r->cuda)
+    if (chatty(r) && r->cuda)
         fputs("picture pool: page-locked pictures for the CUDA backend\n", stderr);
-    else if (interactive(r))
+    else if (chatty(r))
         fprintf(stderr, "picture pool: %u pictures pre-allocated\n", pool.pic_cnt);
     return 0;
 }
@@ -201,15 +245,15 @@ static int report_model_error(Run *r, const CliModel *m, int err)
     return report(r, "could not load model file \"%s\" (%s)", m->path, strerror(-err));
 }
 
-static int load_model_file(Run *r, unsigned i)
+static int load_model_file(Run *r, Models *dst, unsigned i)
 {
     const CliModel *m = &r->cli.model[i];
     VmafModelConfig cfg = m->cfg;
-    int err = m->version ? vmaf_model_load(&r->model[i], &cfg, m->version)
-                         : vmaf_model_load_from_path(&r->model[i], &cfg, m->path);
+    int err = m->version ? vmaf_model_load(&dst->model[i], &cfg, m->version)
+                         : vmaf_model_load_from_path(&dst->model[i], &cfg, m->path);
     if (!err)
         return 0;
-    r->model[i] = NULL;
+    dst->model[i] = NULL;
     /* --model names either a model or a model collection. */
     if (err != -ENOTSUP)
         return report_model_error(r, m, err);
@@ -217,48 +261,68 @@ static int load_model_file(Run *r, unsigned i)
     cfg = m->cfg;
     int err_collection =
         m->version
-            ? vmaf_model_collection_load(&r->model[i], &r->collection[i], &cfg, m->version)
-            : vmaf_model_collection_load_from_path(&r->model[i], &r->collection[i], &cfg, m->path);
+            ? vmaf_model_collection_load(&dst->model[i], &dst->collection[i], &cfg, m->version)
+            : vmaf_model_collection_load_from_path(&dst->model[i], &dst->collection[i], &cfg,
+                                                   m->path);
     if (!err_collection)
         return 0;
-    r->model[i] = NULL;
-    r->collection[i] = NULL;
+    dst->model[i] = NULL;
+    dst->collection[i] = NULL;
     return report_model_error(r, m, err);
 }
 
-static int load_model(Run *r, unsigned i)
+/* Each --model's file, with its extractor options overridden. */
+static int load_models(Run *r, Models *dst)
 {
-    CliModel *m = &r->cli.model[i];
-    int err = load_model_file(r, i);
-    if (err)
-        return err;
-
-    for (unsigned j = 0; j < m->overload_cnt; j++) {
-        CliOverload *o = &m->overload[j];
-        VmafFeatureDictionary *opts = o->opts;
-        o->opts = NULL; /* the library takes it, also on failure */
-        err = r->collection[i] ? vmaf_model_collection_feature_overload(
-                                     r->model[i], &r->collection[i], o->extractor, opts)
-                               : vmaf_model_feature_overload(r->model[i], o->extractor, opts);
+    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
+        CliModel *m = &r->cli.model[i];
+        int err = load_model_file(r, dst, i);
+        for (unsigned j = 0; !err && j < m->overload_cnt; j++) {
+            CliOverload *o = &m->overload[j];
+            VmafFeatureDictionary *opts = o->opts;
+            o->opts = NULL; /* the library takes it, also on failure */
+            err = dst->collection[i]
+                      ? vmaf_model_collection_feature_overload(dst->model[i], &dst->collection[i],
+                                                               o->extractor, opts)
+                      : vmaf_model_feature_overload(dst->model[i], o->extractor, opts);
+            if (err)
+                return report(r,
+                              "model \"%s\": could not override options of extractor \"%s\" "
+                              "(%s)",
+                              cli_model_label(m), o->extractor, strerror(-err));
+        }
         if (err)
-            return report(r, "model \"%s\": could not override options of extractor \"%s\" (%s)",
-                          cli_model_label(m), o->extractor, strerror(-err));
+            return err;
     }
-
-    err = r->collection[i] ? vmaf_use_features_from_model_collection(r->vmaf, r->collection[i])
-                           : vmaf_use_features_from_model(r->vmaf, r->model[i]);
-    if (err)
-        return report(r, "model \"%s\": could not set up its feature extractors (%s)",
-                      cli_model_label(m), strerror(-err));
     return 0;
+}
+
+static void free_models(Models *m)
+{
+    for (unsigned i = 0; i < CLI_MAX_MODELS; i++) {
+        if (m->model[i])
+            vmaf_model_destroy(m->model[i]);
+        if (m->collection[i])
+            vmaf_model_collection_destroy(m->collection[i]);
+    }
 }
 
 static int register_features(Run *r)
 {
-    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
-        int err = load_model(r, i);
+    if (!r->shared) {
+        int err = load_models(r, &r->own);
         if (err)
             return err;
+    }
+    r->models = r->shared ? &r->shared->models : &r->own;
+    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
+        VmafModel *model = r->models->model[i];
+        VmafModelCollection *collection = r->models->collection[i];
+        int err = collection ? vmaf_use_features_from_model_collection(r->vmaf, collection)
+                             : vmaf_use_features_from_model(r->vmaf, model);
+        if (err)
+            return report(r, "model \"%s\": could not set up its feature extractors (%s)",
+                          cli_model_label(&r->cli.model[i]), strerror(-err));
     }
     for (unsigned i = 0; i < r->cli.feature_cnt; i++) {
         CliFeature *f = &r->cli.feature[i];
@@ -315,18 +379,21 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
     }
     if (ret_ref != ret_dist) {
         /* Like libvmaf's tool: the frames both inputs have are scored. */
-        progress_break_line(&r->progress);
-        if (!r->cli.quiet)
-            fprintf(stderr, "\"%s\" ended before \"%s\".\n",
-                    ret_ref ? r->cli.path_dist : r->cli.path_ref,
-                    ret_ref ? r->cli.path_ref : r->cli.path_dist);
+        const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
+        const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
+        if (r->batch && !r->cli.quiet) {
+            batch_message(r->batch, r->line, "\"%s\" ended before \"%s\".", ended, longer);
+        } else if (!r->cli.quiet) {
+            progress_break_line(&r->progress);
+            fprintf(stderr, "\"%s\" ended before \"%s\".\n", ended, longer);
+        }
     }
     return 0;
 }
 
 static int score_pairs(Run *r, Prefetch *const pf[2])
 {
-    progress_start(&r->progress, interactive(r) ? stderr : NULL);
+    progress_start(&r->progress, chatty(r) ? stderr : NULL);
     while (!r->cli.frame_cnt || r->frames < r->cli.frame_cnt) {
         VmafPicture ref, dist;
         const int ret = next_pair(r, pf, &ref, &dist);
@@ -339,6 +406,8 @@ static int score_pairs(Run *r, Prefetch *const pf[2])
             return report(r, "could not score frame %u (%s)", r->frames, strerror(-err));
         r->frames++;
         progress_update(&r->progress, r->frames);
+        if (r->batch)
+            batch_count_frame(r->batch);
     }
     progress_finish(&r->progress, r->frames);
     return 0;
@@ -374,48 +443,68 @@ static int score_frames(Run *r)
     return 0;
 }
 
+/* A pooled score on stderr: "vmaf: line N: DIST: ..." in a batch. */
+static void print_score(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void print_score(Run *r, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    if (r->batch)
+        batch_message(r->batch, r->line, "%s: %s", r->cli.path_dist, text);
+    else
+        fprintf(stderr, "%s\n", text);
+}
+
 static int pool_scores(Run *r)
 {
     if (r->cli.no_prediction)
         return 0;
-    const bool print = r->tty && (!r->cli.quiet || !r->cli.output_path);
+    const bool print = r->tty && (r->batch ? !r->cli.quiet : !r->cli.quiet || !r->cli.output_path);
     const unsigned last = r->frames - 1;
 
     for (unsigned i = 0; i < r->cli.model_cnt; i++) {
         double score;
-        int err = vmaf_score_pooled(r->vmaf, r->model[i], VMAF_POOL_METHOD_MEAN, &score, 0, last);
+        int err =
+            vmaf_score_pooled(r->vmaf, r->models->model[i], VMAF_POOL_METHOD_MEAN, &score, 0, last);
         if (err)
             return report(r, "could not pool the score of model \"%s\" (%s)",
                           cli_model_label(&r->cli.model[i]), strerror(-err));
         if (print)
-            fprintf(stderr, "%s: %f\n", cli_model_label(&r->cli.model[i]), score);
+            print_score(r, "%s: %f", cli_model_label(&r->cli.model[i]), score);
     }
     for (unsigned i = 0; i < r->cli.model_cnt; i++) {
-        if (!r->collection[i])
+        if (!r->models->collection[i])
             continue;
         VmafModelCollectionScore score = {0};
-        int err = vmaf_score_pooled_model_collection(r->vmaf, r->collection[i],
+        int err = vmaf_score_pooled_model_collection(r->vmaf, r->models->collection[i],
                                                      VMAF_POOL_METHOD_MEAN, &score, 0, last);
         if (err)
             return report(r, "could not pool the scores of model collection \"%s\" (%s)",
                           cli_model_label(&r->cli.model[i]), strerror(-err));
         if (print && score.type == VMAF_MODEL_COLLECTION_SCORE_BOOTSTRAP)
-            fprintf(stderr, "%s: %f, ci.p95: [%f, %f], stddev: %f\n",
-                    cli_model_label(&r->cli.model[i]), score.bootstrap.bagging_score,
-                    score.bootstrap.ci.p95.lo, score.bootstrap.ci.p95.hi, score.bootstrap.stddev);
+            print_score(r, "%s: %f, ci.p95: [%f, %f], stddev: %f",
+                        cli_model_label(&r->cli.model[i]), score.bootstrap.bagging_score,
+                        score.bootstrap.ci.p95.lo, score.bootstrap.ci.p95.hi,
+                        score.bootstrap.stddev);
     }
     return 0;
 }
 
-/* The temporary output file a SIGINT, SIGTERM or SIGHUP removes before the
- * process ends as the signal would end it. */
-static const char *volatile pending_output;
+/* The temporary output files (one a batch worker) a SIGINT, SIGTERM or
+ * SIGHUP removes before the process ends as the signal would end it. */
+static const char *volatile pending_output[CLI_MAX_JOBS];
 
 static void remove_pending_output(int sig)
 {
-    const char *tmp = pending_output;
-    if (tmp)
-        unlink(tmp);
+    for (unsigned i = 0; i < CLI_MAX_JOBS; i++) {
+        const char *tmp = pending_output[i];
+        if (tmp)
+            unlink(tmp);
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -443,8 +532,8 @@ static int open_output(Run *r)
     int err = vmaf_output_open(&r->output, path);
     if (err)
         return report(r, "cannot write \"%s\" (%s)", path, strerror(-err));
-    pending_output = vmaf_output_temporary_path(r->output);
-    if (pending_output) {
+    pending_output[r->slot] = vmaf_output_temporary_path(r->output);
+    if (pending_output[r->slot]) {
         const int signals[] = {SIGINT, SIGTERM, SIGHUP};
         for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
             signal(signals[i], remove_pending_output);
@@ -458,7 +547,7 @@ static int write_output(Run *r)
         return 0;
     int err = vmaf_output_write(r->output, r->vmaf, r->cli.output_fmt);
     if (!err)
-        pending_output = NULL; /* renamed: nothing left to remove */
+        pending_output[r->slot] = NULL; /* renamed: nothing left to remove */
     if (err)
         return report(r, "could not write \"%s\" (%s)", r->cli.output_path, strerror(-err));
     return 0;
@@ -466,7 +555,7 @@ static int write_output(Run *r)
 
 static int run(Run *r)
 {
-    if (interactive(r))
+    if (chatty(r))
         fprintf(stderr, "VMAF version %s\n", vmaf_version());
     int err = open_output(r);
     err = err ? err : open_inputs(r);
@@ -480,20 +569,108 @@ static int run(Run *r)
 
 static void release(Run *r)
 {
-    pending_output = NULL;
+    pending_output[r->slot] = NULL;
     vmaf_output_close(&r->output);
     /* The context goes first: it may still hold pictures and models. */
     if (r->vmaf)
         vmaf_close(r->vmaf);
-    for (unsigned i = 0; i < r->cli.model_cnt; i++) {
-        if (r->model[i])
-            vmaf_model_destroy(r->model[i]);
-        if (r->collection[i])
-            vmaf_model_collection_destroy(r->collection[i]);
-    }
+    free_models(&r->own);
     video_input_close(&r->ref);
     video_input_close(&r->dist);
     cli_free(&r->cli);
+}
+
+/* Parsing uses getopt's globals: one pair's settings at a time. */
+static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* One line of a batch: the command line's settings, parsed afresh (the
+ * library takes each pair's feature options), with the line's paths. */
+static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned worker)
+{
+    const Shared *shared = opaque;
+    Run *r = calloc(1, sizeof(*r));
+    if (!r) {
+        batch_message(b, pair->line, "out of memory");
+        return EXIT_RUNTIME;
+    }
+    pthread_mutex_lock(&parse_lock);
+    int status = cli_parse(&r->cli, shared->argc, shared->argv);
+    pthread_mutex_unlock(&parse_lock);
+    r->tty = shared->tty;
+    r->batch = b;
+    r->line = pair->line;
+    r->slot = worker;
+    r->shared = shared;
+    r->cli.batch_path = NULL;
+    r->cli.path_ref = pair->ref;
+    r->cli.path_dist = pair->dist;
+    r->cli.output_path = pair->output;
+    status = status ? report(r, "%s", r->cli.error) : run(r);
+    release(r);
+    free(r);
+    return status;
+}
+
+/* The backend, once for every pair: NULL state for the CPU. */
+static int batch_backend(Run *r, Shared *shared)
+{
+#ifdef VMAF_HAVE_CUDA
+    if (r->cli.backend == CLI_BACKEND_CPU)
+        return 0;
+    VmafCudaState *state;
+    VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};
+    int err = vmaf_cuda_state_init(&state, cfg);
+    if (err == -ENODEV && r->cli.backend == CLI_BACKEND_AUTO) {
+        if (!r->cli.quiet)
+            fputs("vmaf: no usable CUDA device: features run on the CPU\n", stderr);
+        return 0;
+    }
+    if (err == -ENODEV)
+        return report(r, "--backend cuda: no usable CUDA device; --backend auto or cpu scores on "
+                         "the CPU");
+    if (err)
+        return report(r, "could not set up the CUDA backend (%s)", strerror(-err));
+    shared->cuda_state = state;
+#else
+    (void)shared;
+    if (r->cli.backend == CLI_BACKEND_CUDA)
+        return report(r, "--backend cuda: this build has no CUDA backend (it was built without "
+                         "a CUDA compiler); --backend auto or cpu scores on the CPU");
+#endif
+    return 0;
+}
+
+/* --batch: the models loaded and the device set up once, then each line's
+ * pair scored by --jobs workers, each into a context of its own. */
+static int run_batch(Run *r, int argc, char *argv[])
+{
+    Shared shared = {.argc = argc, .argv = argv, .tty = r->tty};
+    Batch *b;
+    char error[VIDEO_INPUT_ERROR_SIZE];
+    if (batch_open(&b, r->cli.batch_path, error, sizeof(error)))
+        return report(r, "%s", error);
+    /* A context of no pair: what takes none (loading models, finding the
+     * device) logs at its level. */
+    int status = vmaf_init(&r->vmaf, context_config(r));
+    if (status)
+        status = report(r, "could not initialise the VMAF context (%s)", strerror(-status));
+    status = status ? status : load_models(r, &shared.models);
+    status = status ? status : batch_backend(r, &shared);
+    if (!status) {
+        const unsigned jobs = r->cli.jobs ? r->cli.jobs : shared.cuda_state ? 4 : 2;
+        if (interactive(r))
+            fprintf(stderr, "VMAF version %s: %u pairs, %u at once%s\n", vmaf_version(),
+                    batch_pair_count(b), jobs, shared.cuda_state ? ", CUDA" : "");
+        const unsigned failed =
+            batch_run(b, jobs, score_line, &shared, interactive(r) ? stderr : NULL);
+        status = failed ? EXIT_RUNTIME : 0;
+    }
+    batch_close(b);
+    free_models(&shared.models);
+#ifdef VMAF_HAVE_CUDA
+    vmaf_cuda_state_free(shared.cuda_state);
+#endif
+    return status;
 }
 
 int main(int argc, char *argv[])
@@ -515,6 +692,8 @@ int main(int argc, char *argv[])
     } else if (r->cli.action == CLI_ACTION_VERSION) {
         fprintf(stderr, "%s\n", vmaf_version());
         status = EXIT_SUCCESS;
+    } else if (r->cli.batch_path) {
+        status = run_batch(r, argc, argv);
     } else {
         status = run(r);
     }

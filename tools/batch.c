@@ -1,0 +1,391 @@
+/* The --batch list, its workers and its share of stderr. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "batch.h"
+#include "cli_parse.h"
+
+/* A list larger than this is a mistake (a video given as the list). */
+#define BATCH_MAX_BYTES (64u << 20)
+#define BATCH_REDRAW_NS 250000000L
+/* Failed lines named in the summary; the count covers the rest. */
+#define BATCH_LINES_NAMED 20
+
+typedef struct BadLine {
+    unsigned line;
+    char why[160];
+} BadLine;
+
+struct Batch {
+    char *text; /* the list, split in place: the pairs point into it */
+    BatchPair *pair;
+    unsigned pair_cnt;
+    BadLine *bad;
+    unsigned bad_cnt;
+
+    BatchScore score;
+    void *opaque;
+    pthread_mutex_t lock; /* what follows, and stderr */
+    pthread_cond_t finished;
+    unsigned next, done, running;
+    unsigned *failed_line;
+    unsigned failed_cnt;
+    atomic_ullong frames;
+    FILE *progress;
+    bool line_open;
+    struct timespec start;
+};
+
+static int read_file(const char *path, char **text, char *error, size_t error_size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(error, error_size, "--batch \"%s\": cannot open: %s", path, strerror(errno));
+        return -errno;
+    }
+    size_t size = 0, cap = 1 << 16;
+    char *buf = malloc(cap + 1);
+    int err = buf ? 0 : -ENOMEM;
+    while (!err) {
+        size += fread(buf + size, 1, cap - size, f);
+        if (ferror(f)) {
+            err = -EIO;
+        } else if (size < cap) {
+            break;
+        } else if (cap >= BATCH_MAX_BYTES) {
+            err = -EFBIG;
+        } else {
+            char *bigger = realloc(buf, 2 * cap + 1);
+            err = bigger ? 0 : -ENOMEM;
+            buf = bigger ? bigger : buf;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (err) {
+        snprintf(error, error_size, "--batch \"%s\": %s", path,
+                 err == -EFBIG ? "larger than 64 MiB: not a list of pairs" : strerror(-err));
+        free(buf);
+        return err;
+    }
+    buf[size] = '\0';
+    if (memchr(buf, '\0', size)) {
+        snprintf(error, error_size, "--batch \"%s\": holds NUL bytes: not a list of pairs", path);
+        free(buf);
+        return -EINVAL;
+    }
+    *text = buf;
+    return 0;
+}
+
+static void add_bad(Batch *b, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void add_bad(Batch *b, unsigned line, const char *fmt, ...)
+{
+    BadLine *bad = &b->bad[b->bad_cnt++];
+    bad->line = line;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(bad->why, sizeof(bad->why), fmt, ap);
+    va_end(ap);
+}
+
+/* One line of the list, split in place at its tabs. */
+static void parse_line(Batch *b, char *s, unsigned line)
+{
+    const size_t len = strlen(s);
+    if (len && s[len - 1] == '\r')
+        s[len - 1] = '\0';
+    if (!*s || *s == '#')
+        return;
+    char *field[3];
+    unsigned n = 0;
+    for (char *p = s;; p++) {
+        if (n < 3)
+            field[n] = p;
+        n++;
+        p = strchr(p, '\t');
+        if (!p)
+            break;
+        *p = '\0';
+    }
+    if (n != 3) {
+        add_bad(b, line, "want REFERENCE<TAB>DISTORTED<TAB>OUTPUT, found %u field%s", n,
+                n == 1 ? "" : "s");
+        return;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        if (!*field[i]) {
+            add_bad(b, line, "the %s field is empty",
+                    i == 0   ? "reference"
+                    : i == 1 ? "distorted"
+                             : "output");
+            return;
+        }
+    }
+    b->pair[b->pair_cnt++] = (BatchPair){line, field[0], field[1], field[2]};
+}
+
+static int by_output(const void *a, const void *b)
+{
+    const BatchPair *x = a, *y = b;
+    const int c = strcmp(x->output, y->output);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+static int by_line(const void *a, const void *b)
+{
+    const BatchPair *x = a, *y = b;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* Two lines writing one file would leave only one of them: the later
+ * lines are refused. */
+static void refuse_shared_outputs(Batch *b)
+{
+    qsort(b->pair, b->pair_cnt, sizeof(*b->pair), by_output);
+    unsigned kept = 0;
+    for (unsigned i = 0; i < b->pair_cnt; i++) {
+        const BatchPair *first = kept ? &b->pair[kept - 1] : NULL;
+        if (first && !strcmp(first->output, b->pair[i].output))
+            add_bad(b, b->pair[i].line, "output \"%.100s\" is also line %u's", b->pair[i].output,
+                    first->line);
+        else
+            b->pair[kept++] = b->pair[i];
+    }
+    b->pair_cnt = kept;
+    qsort(b->pair, b->pair_cnt, sizeof(*b->pair), by_line);
+}
+
+int batch_open(Batch **out, const char *path, char *error, size_t error_size)
+{
+    *out = NULL;
+    Batch *b = calloc(1, sizeof(*b));
+    if (!b) {
+        snprintf(error, error_size, "out of memory");
+        return -ENOMEM;
+    }
+    pthread_mutex_init(&b->lock, NULL);
+    pthread_cond_init(&b->finished, NULL);
+    int err = read_file(path, &b->text, error, error_size);
+    if (err) {
+        batch_close(b);
+        return err;
+    }
+    unsigned lines = 1;
+    for (const char *p = b->text; (p = strchr(p, '\n')); p++)
+        lines++;
+    b->pair = malloc(lines * sizeof(*b->pair));
+    b->bad = malloc(lines * sizeof(*b->bad));
+    b->failed_line = malloc(lines * sizeof(*b->failed_line));
+    if (!b->pair || !b->bad || !b->failed_line) {
+        batch_close(b);
+        snprintf(error, error_size, "out of memory");
+        return -ENOMEM;
+    }
+    char *s = b->text;
+    for (unsigned line = 1; s; line++) {
+        char *nl = strchr(s, '\n');
+        if (nl)
+            *nl = '\0';
+        parse_line(b, s, line);
+        s = nl ? nl + 1 : NULL;
+    }
+    refuse_shared_outputs(b);
+    if (!b->pair_cnt && !b->bad_cnt) {
+        batch_close(b);
+        snprintf(error, error_size, "--batch \"%s\" lists no pair", path);
+        return -EINVAL;
+    }
+    *out = b;
+    return 0;
+}
+
+unsigned batch_pair_count(const Batch *b)
+{
+    return b->pair_cnt + b->bad_cnt;
+}
+
+static double seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Called with the lock held. */
+static void draw_progress(Batch *b)
+{
+    if (!b->progress)
+        return;
+    const double s = seconds_since(&b->start);
+    const unsigned long long frames = atomic_load(&b->frames);
+    const unsigned total = batch_pair_count(b);
+    const unsigned done = b->done + b->bad_cnt;
+    fprintf(b->progress, "\r%u/%u pairs", done, total);
+    if (b->failed_cnt)
+        fprintf(b->progress, " (%u failed)", b->failed_cnt);
+    fprintf(b->progress, ", %llu frames, %.1f fps", frames, s > 0 ? frames / s : 0.0);
+    if (b->done && done < total) {
+        const unsigned eta = (unsigned)(s / b->done * (total - done) + 0.5);
+        fprintf(b->progress, ", ETA %u:%02u:%02u", eta / 3600, eta / 60 % 60, eta % 60);
+    }
+    fputs("\033[K", b->progress);
+    fflush(b->progress);
+    b->line_open = true;
+}
+
+/* Called with the lock held. */
+static void clear_progress(Batch *b)
+{
+    if (b->line_open)
+        fputs("\r\033[K", b->progress);
+    b->line_open = false;
+}
+
+void batch_message(Batch *b, unsigned line, const char *fmt, ...)
+{
+    char text[1024];
+    int n = line ? snprintf(text, sizeof(text), "vmaf: line %u: ", line)
+                 : snprintf(text, sizeof(text), "vmaf: ");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text + n, sizeof(text) - n, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&b->lock);
+    clear_progress(b);
+    fprintf(stderr, "%s\n", text);
+    pthread_mutex_unlock(&b->lock);
+}
+
+void batch_count_frame(Batch *b)
+{
+    atomic_fetch_add(&b->frames, 1);
+}
+
+static void record_failure(Batch *b, unsigned line)
+{
+    b->failed_line[b->failed_cnt++] = line;
+}
+
+typedef struct Worker {
+    Batch *b;
+    unsigned index;
+} Worker;
+
+static void *work(void *arg)
+{
+    const Worker *w = arg;
+    Batch *b = w->b;
+    pthread_mutex_lock(&b->lock);
+    while (b->next < b->pair_cnt) {
+        const BatchPair *pair = &b->pair[b->next++];
+        pthread_mutex_unlock(&b->lock);
+        const int ret = b->score(b->opaque, b, pair, w->index);
+        pthread_mutex_lock(&b->lock);
+        b->done++;
+        if (ret)
+            record_failure(b, pair->line);
+    }
+    if (!--b->running)
+        pthread_cond_signal(&b->finished);
+    pthread_mutex_unlock(&b->lock);
+    return NULL;
+}
+
+/* Redraws the progress line until the workers are done. */
+static void watch(Batch *b)
+{
+    pthread_mutex_lock(&b->lock);
+    while (b->running) {
+        draw_progress(b);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += BATCH_REDRAW_NS;
+        until.tv_sec += until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        pthread_cond_timedwait(&b->finished, &b->lock, &until);
+    }
+    draw_progress(b);
+    if (b->line_open)
+        fputc('\n', b->progress);
+    b->line_open = false;
+    pthread_mutex_unlock(&b->lock);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return (x > y) - (x < y);
+}
+
+static void summarise(Batch *b)
+{
+    if (!b->failed_cnt)
+        return;
+    qsort(b->failed_line, b->failed_cnt, sizeof(*b->failed_line), by_value);
+    char lines[256] = "";
+    size_t n = 0;
+    for (unsigned i = 0; i < b->failed_cnt && i < BATCH_LINES_NAMED && n < sizeof(lines); i++)
+        n += snprintf(lines + n, sizeof(lines) - n, "%s%u", i ? ", " : "", b->failed_line[i]);
+    batch_message(b, 0, "%u of %u pairs failed (line%s %s%s)", b->failed_cnt, batch_pair_count(b),
+                  b->failed_cnt == 1 ? "" : "s", lines,
+                  b->failed_cnt > BATCH_LINES_NAMED ? ", ..." : "");
+}
+
+unsigned batch_run(Batch *b, unsigned jobs, BatchScore score, void *opaque, FILE *progress_out)
+{
+    b->score = score;
+    b->opaque = opaque;
+    b->progress = progress_out;
+    clock_gettime(CLOCK_MONOTONIC, &b->start);
+    for (unsigned i = 0; i < b->bad_cnt; i++) {
+        batch_message(b, b->bad[i].line, "%s", b->bad[i].why);
+        record_failure(b, b->bad[i].line);
+    }
+    if (jobs > b->pair_cnt)
+        jobs = b->pair_cnt;
+    pthread_t thread[CLI_MAX_JOBS];
+    Worker worker[CLI_MAX_JOBS];
+    unsigned started = 0;
+    b->running = jobs;
+    for (; started < jobs; started++) {
+        worker[started] = (Worker){b, started};
+        if (pthread_create(&thread[started], NULL, work, &worker[started]))
+            break;
+    }
+    pthread_mutex_lock(&b->lock);
+    b->running -= jobs - started;
+    pthread_mutex_unlock(&b->lock);
+    if (!started && b->pair_cnt) {
+        /* No thread: the pairs are scored here, one after another. */
+        b->running = 1;
+        worker[0] = (Worker){b, 0};
+        work(&worker[0]);
+    }
+    watch(b);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(thread[i], NULL);
+    summarise(b);
+    return b->failed_cnt;
+}
+
+void batch_close(Batch *b)
+{
+    if (!b)
+        return;
+    pthread_mutex_destroy(&b->lock);
+    pthread_cond_destroy(&b->finished);
+    free(b->failed_line);
+    free(b->bad);
+    free(b->pair);
+    free(b->text);
+    free(b);
+}
