@@ -39,7 +39,8 @@ message(STATUS "CUDA backend: on (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, architect
 
 # Called once the library targets exist.
 function(vmaf_add_cuda_backend)
-  file(GLOB sources CONFIGURE_DEPENDS src/cuda/*.c src/feature/*/cuda/*.c src/feature/*/cuda/*.cu)
+  file(GLOB sources CONFIGURE_DEPENDS src/cuda/*.c src/cuda/*.cu src/feature/*/cuda/*.c
+       src/feature/*/cuda/*.cu)
   target_sources(vmaf_objects PRIVATE ${sources})
   set_target_properties(vmaf_objects PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
   target_include_directories(vmaf_objects PRIVATE ${CUDAToolkit_INCLUDE_DIRS})

@@ -99,6 +99,34 @@ VMAF_API int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic);
 /* libvmaf's name for vmaf_cuda_picture_fetch(). */
 VMAF_API int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic);
 
+/* vmaf-ng: whether every feature registered so far can read DEVICE pictures
+ * of pix_fmt (a CUDA twin that reads luma only). 0, or -ENOTSUP naming the
+ * first that cannot (logged at INFO: the caller then chooses host pictures),
+ * or -EINVAL without the CUDA backend. Lets a caller whose frames are in
+ * device memory choose before vmaf_cuda_preallocate_pictures(). */
+VMAF_API int vmaf_cuda_device_pictures_fit(VmafContext *vmaf, enum VmafPixelFormat pix_fmt);
+
+/* vmaf-ng: the luma plane of a frame a decoder left in device memory (such
+ * as NVDEC's NV12, P010, P016 or 4:4:4 surfaces through FFmpeg's CUDA
+ * frames), in the context's CUDA context. */
+typedef struct VmafCudaSurface {
+    const void *luma; /* CUdeviceptr of the first row */
+    size_t pitch;     /* bytes from one row to the next */
+    unsigned bits;    /* 8, or 16 for 16-bit words */
+    unsigned shift;   /* 16-bit words hold the sample << shift (P010: 6, P016 of 12 bits: 4) */
+} VmafCudaSurface;
+
+/* vmaf-ng: writes surface's luma into pic, a picture of the DEVICE pool
+ * (vmaf_cuda_picture_fetch()) whose size it has, shifting samples down to
+ * the picture's bpc (16 - shift). The work is queued on the context's
+ * legacy default stream, after what was issued there before (FFmpeg's
+ * copy out of NVDEC), and the surface may be reused by work issued there
+ * after; vmaf_read_pictures() orders the kernels after it. Any thread, also
+ * while another calls vmaf_read_pictures() on the context. Returns 0,
+ * -EINVAL for a picture or surface that does not fit (logged), or -EIO. */
+VMAF_API int vmaf_cuda_picture_import(VmafContext *vmaf, VmafPicture *pic,
+                                      const VmafCudaSurface *surface);
+
 #ifdef __cplusplus
 }
 #endif

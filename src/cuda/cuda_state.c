@@ -8,6 +8,7 @@
 #include "core/picture.h"
 #include "cuda_state.h"
 #include "libvmaf/libvmaf_cuda.h"
+#include "picture_import.h"
 
 struct VmafCudaState {
     VmafCudaDevice dev;
@@ -75,17 +76,17 @@ static bool device_pictures(const CudaBackend *b)
 /* What device pictures allow: a twin (the CPU cannot read them) that reads
  * luma only (FFmpeg copies luma only into them). */
 static int admit_on_device_pictures(const CudaBackend *b, const char *requested,
-                                    const VmafFexContext *ctx)
+                                    const VmafFexContext *ctx, enum VmafLogLevel level)
 {
     if (!(ctx->fex->flags & VMAF_FEATURE_EXTRACTOR_CUDA)) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+        vmaf_log(level,
                  "cuda: %s would run on the CPU, which cannot read device pictures; request it "
                  "with options its CUDA twin has, or use HOST_PINNED pictures",
                  requested);
         return -ENOTSUP;
     }
     if (vmaf_fex_context_planes(ctx, b->pictures.pic_params.pix_fmt) & ~1u) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+        vmaf_log(level,
                  "cuda: %s reads chroma, and device pictures hold luma only; request it "
                  "without chroma (such as enable_chroma=false) or use HOST_PINNED pictures",
                  requested);
@@ -97,7 +98,8 @@ static int admit_on_device_pictures(const CudaBackend *b, const char *requested,
 static int cuda_admit(void *state, const char *requested, const VmafFexContext *ctx)
 {
     const CudaBackend *b = state;
-    return device_pictures(b) ? admit_on_device_pictures(b, requested, ctx) : 0;
+    return device_pictures(b) ? admit_on_device_pictures(b, requested, ctx, VMAF_LOG_LEVEL_ERROR)
+                              : 0;
 }
 
 static int cuda_enter(void *state)
@@ -268,11 +270,11 @@ unsigned vmaf_cuda_pictures_held(unsigned n_threads)
 }
 
 /* Device pictures: features registered before must be able to read them. */
-static int admit_registered(const VmafContext *vmaf, const CudaBackend *b)
+static int admit_registered(const VmafContext *vmaf, const CudaBackend *b, enum VmafLogLevel level)
 {
     for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
         const VmafFexContext *ctx = vmaf->fex[i].inline_ctx;
-        int err = admit_on_device_pictures(b, ctx->fex->name, ctx);
+        int err = admit_on_device_pictures(b, ctx->fex->name, ctx, level);
         if (err)
             return err;
     }
@@ -312,7 +314,7 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:
         break;
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE:
-        err = admit_registered(vmaf, &(CudaBackend){.pictures = cfg});
+        err = admit_registered(vmaf, &(CudaBackend){.pictures = cfg}, VMAF_LOG_LEVEL_ERROR);
         if (!err)
             err = make_pool(b, &cfg, cnt);
         break;
@@ -355,6 +357,56 @@ int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic)
 int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
 {
     return vmaf_cuda_picture_fetch(vmaf, pic);
+}
+
+int vmaf_cuda_device_pictures_fit(VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    if (!backend_of(vmaf))
+        return -EINVAL;
+    const VmafCudaPictureConfiguration cfg = {
+        .pic_params.pix_fmt = pix_fmt,
+        .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
+    };
+    return admit_registered(vmaf, &(CudaBackend){.pictures = cfg}, VMAF_LOG_LEVEL_INFO);
+}
+
+/* What the surface must be for pic: 8-bit samples for 8-bit pictures, 16-bit
+ * ones whose shift leaves the picture's depth otherwise. */
+static bool surface_fits(const VmafPicture *pic, const VmafCudaSurface *s)
+{
+    if (!s->luma || s->pitch < (size_t)pic->w[0] * (s->bits / 8))
+        return false;
+    if (s->bits == 8)
+        return pic->bpc == 8 && !s->shift;
+    return s->bits == 16 && pic->bpc > 8 && s->shift == 16 - pic->bpc;
+}
+
+int vmaf_cuda_picture_import(VmafContext *vmaf, VmafPicture *pic, const VmafCudaSurface *surface)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    const CudaBackend *b = backend_of(vmaf);
+    if (!b || !pic || !surface || !device_pictures(b) || !vmaf_picture_in_device_memory(pic) ||
+        !surface_fits(pic, surface)) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "cuda: vmaf_cuda_picture_import() takes a picture of the DEVICE pool and a "
+                 "surface of its size and depth");
+        return -EINVAL;
+    }
+    const VmafCudaApi *api = b->dev.api;
+    int err = vmaf_cuda_device_bind(&b->dev);
+    if (err)
+        return err;
+    if (surface->shift)
+        err = vmaf_cuda_shift_plane(pic->data[0], (size_t)pic->stride[0], surface->luma,
+                                    surface->pitch, pic->w[0], pic->h[0], surface->shift,
+                                    VMAF_CUDA_STREAM_LEGACY);
+    else
+        err = api->copy_2d_async(pic->data[0], (size_t)pic->stride[0], surface->luma,
+                                 surface->pitch, (size_t)pic->w[0] * (surface->bits / 8), pic->h[0],
+                                 VMAF_CUDA_DEVICE_TO_DEVICE, VMAF_CUDA_STREAM_LEGACY);
+    vmaf_cuda_device_unbind(&b->dev);
+    return err;
 }
 
 int vmaf_cuda_backend_frame(void *backend, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,

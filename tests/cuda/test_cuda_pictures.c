@@ -4,7 +4,9 @@
  * pictures filled by a copy on the legacy default stream that the host does
  * not wait for, queued behind slow work. For NONE, HOST, HOST_PINNED and
  * DEVICE at 8, 10 and 16 bits, every score equals the CPU's; the device
- * pictures are read in place (no upload). Also what must fail: a feature
+ * pictures are read in place (no upload). So do device pictures written by
+ * vmaf_cuda_picture_import() from surfaces of NVDEC's layouts (P010-style
+ * samples in the high bits of 16-bit words). Also what must fail: a feature
  * that reads chroma or runs on the CPU with device pictures, a device
  * picture of another context or of the wrong size, fetching with NONE.
  * Prints "SKIP: no CUDA device" and returns 77 without a device. */
@@ -151,12 +153,28 @@ static void producer_free(Producer *p)
     drv.ctx_pop(&popped);
 }
 
-static void produce(Producer *p, const Format *f, VmafPicture *pic, unsigned frame, bool dist)
+/* Samples moved to the high bits of their 16-bit words, as NVDEC's P010
+ * and P016 hold them. */
+static void align_msb(VmafPicture *host, const Format *f)
+{
+    for (unsigned y = 0; y < f->h && f->bpc > 8; y++) {
+        uint16_t *row = (uint16_t *)((uint8_t *)host->data[0] + (size_t)y * host->stride[0]);
+        for (unsigned x = 0; x < f->w; x++)
+            row[x] = (uint16_t)(row[x] << (16 - f->bpc));
+    }
+}
+
+/* vmaf: set to write the picture with vmaf_cuda_picture_import() from a
+ * surface of NVDEC's layout; NULL for a plain copy, as FFmpeg's filter. */
+static void produce(Producer *p, const Format *f, VmafPicture *pic, unsigned frame, bool dist,
+                    VmafContext *vmaf)
 {
     const size_t row = (size_t)f->w * (f->bpc > 8 ? 2 : 1);
     VmafPicture host;
     CHECK_EQ_INT(vmaf_picture_alloc(&host, f->pix_fmt, f->bpc, f->w, f->h), 0);
     fill_luma(host.data[0], host.stride[0], f, frame, dist);
+    if (vmaf)
+        align_msb(&host, f);
     CHECK_EQ_INT(drv.ctx_push(caller_ctx), 0);
     /* The decoded surface, ready before this frame... */
     CHECK_EQ_INT(cudaMemcpy2D(p->surface, p->surface_pitch, host.data[0], host.stride[0], row, f->h,
@@ -166,11 +184,20 @@ static void produce(Producer *p, const Format *f, VmafPicture *pic, unsigned fra
     CHECK_EQ_INT(cudaMemcpyAsync(p->slow_dst, p->slow_src, p->slow_size, cudaMemcpyDeviceToDevice,
                                  cudaStreamLegacy),
                  0);
-    CHECK_EQ_INT(cudaMemcpy2DAsync(pic->data[0], pic->stride[0], p->surface, p->surface_pitch, row,
-                                   f->h, cudaMemcpyDeviceToDevice, cudaStreamLegacy),
-                 0);
+    if (!vmaf)
+        CHECK_EQ_INT(cudaMemcpy2DAsync(pic->data[0], pic->stride[0], p->surface, p->surface_pitch,
+                                       row, f->h, cudaMemcpyDeviceToDevice, cudaStreamLegacy),
+                     0);
     void *popped;
     CHECK_EQ_INT(drv.ctx_pop(&popped), 0);
+    if (vmaf) {
+        const VmafCudaSurface s = {.luma = p->surface,
+                                   .pitch = p->surface_pitch,
+                                   .bits = f->bpc > 8 ? 16 : 8,
+                                   .shift = f->bpc > 8 ? 16 - f->bpc : 0};
+        CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, pic, &s), 0);
+        check_nothing_current("vmaf_cuda_picture_import");
+    }
     vmaf_picture_unref(&host);
 }
 
@@ -195,7 +222,7 @@ static VmafContext *cuda_context(enum VmafCudaPicturePreallocationMethod method,
 
 /* The frames of f through a context with the method; NULL for the CPU. */
 static VmafContext *score(const Format *f, const enum VmafCudaPicturePreallocationMethod *method,
-                          Producer *producer)
+                          Producer *producer, bool import)
 {
     const VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_WARNING};
     VmafContext *vmaf = NULL;
@@ -216,7 +243,7 @@ static VmafContext *score(const Format *f, const enum VmafCudaPicturePreallocati
                 CHECK_EQ_INT(vmaf_picture_alloc(&pic[i], f->pix_fmt, f->bpc, f->w, f->h), 0);
             if (device) {
                 CHECK(pic[i].data[0] && !pic[i].data[1] && !pic[i].data[2]);
-                produce(producer, f, &pic[i], n, i);
+                produce(producer, f, &pic[i], n, i, import ? vmaf : NULL);
             } else {
                 fill_luma(pic[i].data[0], pic[i].stride[0], f, n, i);
                 for (unsigned p = 1; p < 3; p++)
@@ -265,21 +292,23 @@ static void test_methods(void)
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
     };
-    static const char *const names[] = {"NONE", "HOST", "HOST_PINNED", "DEVICE"};
+    static const char *const names[] = {"NONE", "HOST", "HOST_PINNED", "DEVICE",
+                                        "DEVICE, imported"};
     for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
         const Format *f = &formats[i];
         Producer producer = {0};
         CHECK_EQ_INT(producer_init(&producer, f), 0);
-        VmafContext *cpu = score(f, NULL, NULL);
-        for (size_t m = 0; m < 4; m++) {
-            VmafContext *gpu = score(f, &methods[m], &producer);
+        VmafContext *cpu = score(f, NULL, NULL, false);
+        for (size_t m = 0; m < 5; m++) {
+            const bool import = m == 4;
+            VmafContext *gpu = score(f, &methods[import ? 3 : m], &producer, import);
             char what[96];
             snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", names[m], f->w, f->h, f->bpc,
                      f->pix_fmt);
             const unsigned scores = same_scores(cpu, gpu, what);
             VmafCudaFrameStats s;
             CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
-            const bool device = methods[m] == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+            const bool device = m >= 3;
             const uint64_t uploads = s.uploads[0] + s.uploads[1] + s.uploads[2];
             /* Device pictures are read where they are: no upload at all. */
             CHECK_EQ_INT(uploads, device ? 0 : 2ull * f->frames);
@@ -333,7 +362,11 @@ static void test_refusals(void)
     CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
     CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
     vmaf_cuda_state_free(state);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", NULL), 0);
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, f->pix_fmt), 0);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, f->pix_fmt), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, VMAF_PIX_FMT_YUV400P), 0);
     const VmafCudaPictureConfiguration pc = {
         .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
         .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
@@ -341,9 +374,23 @@ static void test_refusals(void)
     CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), -ENOTSUP);
     vmaf_close(vmaf);
 
-    /* NONE: nothing to fetch. */
+    /* NONE: nothing to fetch, nor to import into. */
     vmaf = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE, f, cfg);
     CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), -EINVAL);
+    CHECK_EQ_INT(vmaf_picture_alloc(&pic, f->pix_fmt, f->bpc, f->w, f->h), 0);
+    const VmafCudaSurface p010 = {.luma = pic.data[0], .pitch = 4096, .bits = 16, .shift = 6};
+    CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &p010), -EINVAL);
+    vmaf_picture_unref(&pic);
+    vmaf_close(vmaf);
+
+    /* A surface of another depth than the picture's. */
+    vmaf = cuda_context(VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, f, cfg);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
+    const VmafCudaSurface p016 = {.luma = pic.data[0], .pitch = 4096, .bits = 16, .shift = 4};
+    const VmafCudaSurface nv12 = {.luma = pic.data[0], .pitch = 4096, .bits = 8};
+    CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &p016), -EINVAL);
+    CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &nv12), -EINVAL);
+    vmaf_picture_unref(&pic);
     vmaf_close(vmaf);
     check_nothing_current("the refusals");
 }
