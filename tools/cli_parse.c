@@ -29,6 +29,7 @@ enum {
     OPT_CLAMP_SAMPLES,
     OPT_BATCH,
     OPT_JOBS,
+    OPT_HWDEC,
     OPT_HELP,
 };
 
@@ -63,6 +64,7 @@ static const struct option long_options[] = {
     {"gpu_device", required_argument, NULL, OPT_GPU_DEVICE},
     {"batch", required_argument, NULL, OPT_BATCH},
     {"jobs", required_argument, NULL, OPT_JOBS},
+    {"hwdec", required_argument, NULL, OPT_HWDEC},
     {"no_prediction", no_argument, NULL, 'n'},
     {"version", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -129,7 +131,11 @@ void cli_print_usage(FILE *out, const char *app)
           "                              device is usable, else the CPU), cpu, or cuda (an\n"
           "                              error without a usable device); features without\n"
           "                              a CUDA version run on the CPU, as the log says\n"
-          "      --gpu_device N          CUDA device to use (default 0)\n\n"
+          "      --gpu_device N          CUDA device to use (default 0)\n"
+          "      --hwdec MODE            encoded inputs: auto (default: on NVDEC, into\n"
+          "                              GPU memory, when the CUDA backend scores and its\n"
+          "                              features read luma only; else on the CPU), none\n"
+          "                              (the CPU), or cuda (NVDEC, or an error)\n\n"
           "  -v, --version               print the library version and exit\n"
           "      --help                  print this help and exit\n\n"
           "The pooled (mean) score of each model is printed to stderr when it is a\n"
@@ -256,6 +262,22 @@ static int parse_backend(CliSettings *s, const char *arg)
         }
     }
     return bad_argument(s, OPT_BACKEND, arg, "auto, cpu or cuda");
+}
+
+static int parse_hwdec(CliSettings *s, const char *arg)
+{
+    static const char *const names[] = {
+        [CLI_HWDEC_AUTO] = "auto",
+        [CLI_HWDEC_NONE] = "none",
+        [CLI_HWDEC_CUDA] = "cuda",
+    };
+    for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+        if (!strcmp(arg, names[i])) {
+            s->hwdec = (enum CliHwdec)i;
+            return 0;
+        }
+    }
+    return bad_argument(s, OPT_HWDEC, arg, "auto, none or cuda");
 }
 
 static char *copy_string(CliSettings *s, const char *str)
@@ -581,6 +603,8 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return parse_backend(s, arg);
     case OPT_GPU_DEVICE:
         return parse_uint_range(s, opt, arg, 0, INT_MAX, &s->gpu_device);
+    case OPT_HWDEC:
+        return parse_hwdec(s, arg);
     case OPT_BATCH:
         s->batch_path = arg;
         return 0;
@@ -692,6 +716,9 @@ static int check_settings(CliSettings *s)
                             "parameter",
                             s->model[i].cfg.name);
     }
+    if (s->hwdec == CLI_HWDEC_CUDA && s->backend == CLI_BACKEND_CPU)
+        return fail(s, "--hwdec cuda decodes into GPU memory for the CUDA backend; --backend cpu "
+                       "scores on the CPU: give one of them");
     if (s->backend == CLI_BACKEND_CUDA && s->gpumask)
         return fail(s, "--gpumask keeps every feature off the GPU, --backend cuda asks for it: "
                        "give one of them");

@@ -43,6 +43,12 @@ enum CliBackend {
     CLI_BACKEND_CUDA,
 };
 
+enum CliHwdec {
+    CLI_HWDEC_AUTO, /* NVDEC for encoded inputs when the CUDA backend scores */
+    CLI_HWDEC_NONE, /* decode on the CPU */
+    CLI_HWDEC_CUDA, /* NVDEC, or an error */
+};
+
 enum CliAction {
     CLI_ACTION_RUN,
     CLI_ACTION_HELP,
@@ -65,6 +71,7 @@ typedef struct CliSettings {
     uint64_t cpumask, gpumask;
     enum CliBackend backend;
     unsigned gpu_device;
+    enum CliHwdec hwdec;
     unsigned frame_cnt; /* 0: all */
     unsigned frame_skip_ref, frame_skip_dist;
     bool no_prediction;

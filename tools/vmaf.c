@@ -53,7 +53,8 @@ typedef struct Run {
     Models own; /* loaded by this run when it has no shared ones */
     const Models *models;
     unsigned frames;
-    bool cuda; /* the CUDA backend computes; pictures come from its pinned pool */
+    bool cuda;  /* the CUDA backend computes; pictures come from its pinned pool */
+    bool nvdec; /* both inputs decode on NVDEC into device pictures */
     Progress progress;
     VmafOutput *output; /* opened before the first frame is read */
 } Run;
@@ -169,7 +170,8 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .h = pool->pic_params.h,
                            .bpc = pool->pic_params.bpc,
                            .pix_fmt = pool->pic_params.pix_fmt},
-            .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+            .pic_prealloc_method = r->nvdec ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE
+                                            : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
             .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (PREFETCH_DEPTH + 1),
         };
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
@@ -210,6 +212,72 @@ static int init_context(Run *r)
     return select_backend(r);
 }
 
+#ifdef VMAF_HAVE_CUDA
+static int import_surface(void *opaque, VmafPicture *pic, const void *luma, size_t pitch,
+                          unsigned bits, unsigned shift)
+{
+    const Run *r = opaque;
+    const VmafCudaSurface surface = {.luma = luma, .pitch = pitch, .bits = bits, .shift = shift};
+    return vmaf_cuda_picture_import(r->vmaf, pic, &surface);
+}
+
+/* Why NVDEC cannot serve this pair, or NULL: the CUDA backend scores,
+ * both inputs are encoded at one depth, and every feature reads luma on the
+ * GPU (the frames never reach the host). */
+static const char *nvdec_unfit(Run *r)
+{
+    if (!r->cuda)
+        return "the CUDA backend does not score";
+    if (!r->ref.reader->encoded || !r->dist.reader->encoded)
+        return "both inputs must be encoded files";
+    if (r->ref.info.bpc != r->dist.info.bpc)
+        return "the inputs' bit depths differ";
+    if (vmaf_cuda_device_pictures_fit(r->vmaf, r->ref.info.pix_fmt))
+        return "a feature reads chroma or runs on the CPU (the log says which)";
+    return NULL;
+}
+
+/* NVDEC for both inputs where it can serve; else the CPU decodes, as
+ * --hwdec auto allows and --hwdec cuda does not. */
+static int choose_decoding(Run *r)
+{
+    const enum CliHwdec mode = r->cli.hwdec;
+    if (mode == CLI_HWDEC_NONE ||
+        (mode == CLI_HWDEC_AUTO && (!r->ref.reader->encoded || !r->dist.reader->encoded)))
+        return 0;
+    const char *why = nvdec_unfit(r);
+    if (why && mode == CLI_HWDEC_CUDA)
+        return report(r, "--hwdec cuda: NVDEC cannot serve this pair: %s", why);
+    if (why)
+        return 0;
+    VideoInput *in[2] = {&r->ref, &r->dist};
+    for (unsigned i = 0; i < 2; i++) {
+        const int err = video_input_use_cuda(in[i], r->cli.gpu_device);
+        if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
+            /* The other input's frames are brought to the host. */
+            if (!r->cli.quiet)
+                report(r, "%s: decoding on the CPU", in[i]->error);
+            return 0;
+        }
+        if (err)
+            return report(r, "%s", in[i]->error);
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        in[i]->import = import_surface;
+        in[i]->import_opaque = r;
+    }
+    r->nvdec = true;
+    return 0;
+}
+#else
+static int choose_decoding(Run *r)
+{
+    if (r->cli.hwdec == CLI_HWDEC_CUDA)
+        return report(r, "--hwdec cuda: this build has no CUDA backend");
+    return 0;
+}
+#endif
+
 /* After the models and features: a bad one is reported before hundreds of
  * MiB are allocated for large frames. */
 static int allocate_pictures(Run *r)
@@ -224,11 +292,16 @@ static int allocate_pictures(Run *r)
         .pic_params = {.w = info->w, .h = info->h, .bpc = bpc, .pix_fmt = info->pix_fmt},
         .pic_cnt = (c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4) + 2 * (PREFETCH_DEPTH + 1),
     };
-    int err = preallocate_pictures(r, &pool);
+    int err = choose_decoding(r);
+    if (err)
+        return err;
+    err = preallocate_pictures(r, &pool);
     if (err)
         return report(r, "could not allocate pictures of %ux%u (%s)", info->w, info->h,
                       strerror(-err));
-    if (chatty(r) && r->cuda)
+    if (chatty(r) && r->nvdec)
+        fputs("picture pool: GPU pictures, both inputs decoded on NVDEC\n", stderr);
+    else if (chatty(r) && r->cuda)
         fputs("picture pool: page-locked pictures for the CUDA backend\n", stderr);
     else if (chatty(r))
         fprintf(stderr, "picture pool: %u pictures pre-allocated\n", pool.pic_cnt);

@@ -114,6 +114,19 @@ refused "a truncated HEVC stream" 'ended after' -r hevc10_ref.mkv -d cut_tail.he
 refused "not a video" "FFmpeg's libraries cannot read it" -r h264_ref.mp4 -d words.mp4
 refused "no such file" 'cannot open' -r h264_ref.mp4 -d missing.mkv
 
+# --hwdec: NVDEC only where it can serve; asked for where it cannot, an
+# error (with every feature masked off the GPU, on any host).
+refused "--hwdec cuda without a GPU's features" 'NVDEC cannot serve this pair' \
+    -r h264_ref.mp4 -d h264_dis.mp4 --hwdec cuda --gpumask 1
+run_vmaf 300 -r h264_ref.mp4 -d h264_dis.mp4 --hwdec none --json -o none.json
+[ $status = 0 ] || fail "exit $status" "--hwdec none" "$msg"
+run_vmaf 300 -r h264_ref.mp4 -d h264_dis.mp4 --json -o auto.json
+python3 "$same" auto.json none.json "--hwdec none against auto" || fails=$((fails + 1))
+for bad in "--hwdec vaapi" "--hwdec cuda --backend cpu"; do
+    run_vmaf 60 -r h264_ref.mp4 -d h264_dis.mp4 $bad -o out.json
+    [ $status = 1 ] || fail "exit $status, want 1" "$bad" "$msg"
+done
+
 # --frame_cnt scores the frames both have.
 run_vmaf 300 -r h264_ref.mp4 -d short.mp4 --frame_cnt 8 --json -o out.json
 if [ $status != 0 ] || [ "$(python3 -c "import json; print(len(json.load(open('out.json'))['frames']))")" != 8 ]; then

@@ -161,7 +161,8 @@ static uint16_t row_max(const uint16_t *row, unsigned n)
 int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                               size_t error_size)
 {
-    if (pic->bpc <= 8 || in->info.bpc >= 16)
+    /* A decoder's samples are within its depth (and may be on the GPU). */
+    if (pic->bpc <= 8 || in->info.bpc >= 16 || in->reader->encoded)
         return 0;
     const unsigned shift = pic->bpc - in->info.bpc;
     const uint16_t limit = (uint16_t)(((1u << in->info.bpc) - 1) << shift);
@@ -186,6 +187,13 @@ int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned f
         }
     }
     return 0;
+}
+
+int video_input_use_cuda(VideoInput *in, unsigned gpu)
+{
+    if (!in->reader->use_cuda)
+        return video_input_fail(in, -ENOTSUP, "not encoded: read as it is");
+    return in->reader->use_cuda(in, gpu);
 }
 
 int video_input_read(VideoInput *in, VmafPicture *pic)

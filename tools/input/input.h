@@ -51,6 +51,8 @@ typedef struct VideoReader {
     bool (*positioned)(const VideoInput *in, const VmafPicture *pic);
     int (*read_at)(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                    size_t error_size);
+    /* Optional: decoding on NVDEC (video_input_use_cuda()). */
+    int (*use_cuda)(VideoInput *in, unsigned gpu);
     /* Optional: frees in->priv (also after a failed open). */
     void (*close)(VideoInput *in);
 } VideoReader;
@@ -76,6 +78,12 @@ struct VideoInput {
     unsigned char *plane_buf; /* a plane as stored, when it cannot be read in place */
     bool clamp;               /* samples past the bit depth are clamped rather than refused */
     void *priv;               /* the reader's own state */
+    /* Set by the caller for frames decoded into device memory: writes the
+     * luma (8-bit, or 16-bit words holding the sample << shift) into pic, a
+     * device picture; non-zero on failure. Any reading thread. */
+    int (*import)(void *opaque, VmafPicture *pic, const void *luma, size_t pitch, unsigned bits,
+                  unsigned shift);
+    void *import_opaque;
     char error[VIDEO_INPUT_ERROR_SIZE];
 };
 
@@ -111,6 +119,14 @@ int video_input_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, 
  * value in error. in is not changed, so threads may call it at once. */
 int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                               size_t error_size);
+
+/* Decodes on NVDEC from here on, on GPU gpu, into device memory: each frame
+ * then goes to in->import when set, or is brought to the host. Before the
+ * first read. Returns 0 when NVDEC decodes the stream, -ENOTSUP when this
+ * input is not encoded or NVDEC does not take it (in->error says why; the
+ * input then decodes on the CPU as before), or another negative errno
+ * with in->error set (the input is then unusable). */
+int video_input_use_cuda(VideoInput *in, unsigned gpu);
 
 void video_input_close(VideoInput *in);
 

@@ -1,5 +1,6 @@
 /* Encoded video (any container and codec FFmpeg's libraries read): the
- * file's best video stream, decoded on the CPU with the decoder's threads,
+ * file's best video stream, decoded on the CPU with the decoder's threads
+ * or, when asked (video_input_use_cuda()), on NVDEC into device memory,
  * frames in presentation order. Bytes come through the input's FILE, so
  * that the probed bytes are replayed and pipes work; regular files can seek. */
 #include <errno.h>
@@ -10,6 +11,7 @@
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/hwcontext.h>
 #include <libavutil/pixdesc.h>
 
 #include "input.h"
@@ -24,6 +26,9 @@ typedef struct LibavInput {
     int stream;
     bool flushing; /* the demuxer has ended: the decoder gives what it holds */
     bool seekable;
+    bool primed;         /* s->frame holds the first frame, decoded ahead */
+    AVBufferRef *device; /* NVDEC's CUDA device, when asked for */
+    AVFrame *download;   /* a device frame brought to the host */
 } LibavInput;
 
 static const char *av_error(int err, char *buf, size_t size)
@@ -143,7 +148,21 @@ static int open_demuxer(VideoInput *in, LibavInput *s)
     return 0;
 }
 
-/* The decoder with its threads: 0 lets it take one a core. */
+/* NVDEC's format when the decoder offers it, else the first it decodes
+ * to on the CPU (NVDEC refused the stream: a profile it lacks). */
+static enum AVPixelFormat pick_format(AVCodecContext *dec, const enum AVPixelFormat *fmt)
+{
+    (void)dec;
+    for (const enum AVPixelFormat *f = fmt; *f != AV_PIX_FMT_NONE; f++)
+        if (*f == AV_PIX_FMT_CUDA)
+            return *f;
+    for (const enum AVPixelFormat *f = fmt; *f != AV_PIX_FMT_NONE; f++)
+        if (!(av_pix_fmt_desc_get(*f)->flags & AV_PIX_FMT_FLAG_HWACCEL))
+            return *f;
+    return AV_PIX_FMT_NONE;
+}
+
+/* The decoder: with its threads (0: one a core), or on s->device. */
 static int open_decoder(VideoInput *in, LibavInput *s)
 {
     char msg[128];
@@ -156,8 +175,13 @@ static int open_decoder(VideoInput *in, LibavInput *s)
     if (!s->decoder)
         return video_input_fail(in, -ENOMEM, "out of memory");
     int err = avcodec_parameters_to_context(s->decoder, par);
+    if (err >= 0 && s->device) {
+        s->decoder->hw_device_ctx = av_buffer_ref(s->device);
+        s->decoder->get_format = pick_format;
+        err = s->decoder->hw_device_ctx ? 0 : AVERROR(ENOMEM);
+    }
     if (err >= 0) {
-        s->decoder->thread_count = 0;
+        s->decoder->thread_count = s->device ? 1 : 0;
         s->decoder->pkt_timebase = s->format->streams[s->stream]->time_base;
         err = avcodec_open2(s->decoder, codec, NULL);
     }
@@ -191,8 +215,10 @@ static void libav_close(VideoInput *in)
     if (!s)
         return;
     av_frame_free(&s->frame);
+    av_frame_free(&s->download);
     av_packet_free(&s->packet);
     avcodec_free_context(&s->decoder);
+    av_buffer_unref(&s->device);
     if (s->format) {
         AVIOContext *io = s->format->pb;
         avformat_close_input(&s->format);
@@ -277,10 +303,10 @@ static int decode_next(VideoInput *in, LibavInput *s)
  * as damaged would be scored wrong: refused. */
 static int check_frame(VideoInput *in, const AVFrame *f)
 {
-    VideoInfo info;
-    if (!frame_layout((enum AVPixelFormat)f->format, &info) || info.bpc != in->info.bpc ||
-        info.pix_fmt != in->info.pix_fmt || (unsigned)f->width != in->info.w ||
-        (unsigned)f->height != in->info.h)
+    VideoInfo info = in->info;
+    const bool layout = f->format == AV_PIX_FMT_CUDA || frame_layout(f->format, &info);
+    if (!layout || info.bpc != in->info.bpc || info.pix_fmt != in->info.pix_fmt ||
+        (unsigned)f->width != in->info.w || (unsigned)f->height != in->info.h)
         return video_input_fail(
             in, -EINVAL, "frame %u is %dx%d %s, the stream started as %ux%u %s %u-bit",
             in->frame_index, f->width, f->height,
@@ -292,21 +318,131 @@ static int check_frame(VideoInput *in, const AVFrame *f)
     return 0;
 }
 
+/* NVDEC's surfaces hold samples above 8 bits in the high bits of 16-bit
+ * words (P010, P016, 4:4:4 16-bit): how far up, for the picture's depth. */
+static unsigned surface_shift(const VideoInput *in, unsigned bits)
+{
+    return bits == 16 ? 16 - in->info.bpc : 0;
+}
+
+static unsigned surface_bits(const AVFrame *f)
+{
+    const AVHWFramesContext *frames = (const AVHWFramesContext *)f->hw_frames_ctx->data;
+    return av_pix_fmt_desc_get(frames->sw_format)->comp[0].step * 8;
+}
+
+/* A device frame into a host picture: downloaded, the interleaved chroma of
+ * NV12 and P010 split, samples brought down from the high bits. */
+static int store_downloaded(VideoInput *in, LibavInput *s, VmafPicture *pic)
+{
+    char msg[128];
+    if (!s->download && !(s->download = av_frame_alloc()))
+        return video_input_fail(in, -ENOMEM, "out of memory");
+    int err = av_hwframe_transfer_data(s->download, s->frame, 0);
+    if (err < 0)
+        return video_input_fail(in, -EIO, "cannot bring frame %u from the GPU (%s)",
+                                in->frame_index, av_error(err, msg, sizeof(msg)));
+    const AVFrame *f = s->download;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    const unsigned bytes = d->comp[0].step, down = surface_shift(in, bytes * 8);
+    const unsigned up = pic->bpc - in->info.bpc;
+    const unsigned planes = in->info.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+    for (unsigned p = 0; p < planes; p++) {
+        const AVComponentDescriptor *comp = &d->comp[p];
+        const unsigned step = comp->step / bytes; /* 2 for interleaved chroma */
+        for (unsigned y = 0; y < pic->h[p]; y++) {
+            const uint8_t *src =
+                f->data[comp->plane] + (ptrdiff_t)y * f->linesize[comp->plane] + comp->offset;
+            uint8_t *dst = (uint8_t *)pic->data[p] + (size_t)y * pic->stride[p];
+            for (unsigned x = 0; x < pic->w[p]; x++) {
+                const unsigned v =
+                    bytes == 1 ? src[x * step] : ((const uint16_t *)src)[x * step] >> down;
+                if (pic->bpc > 8)
+                    ((uint16_t *)dst)[x] = (uint16_t)(v << up);
+                else
+                    dst[x] = (uint8_t)v;
+            }
+        }
+    }
+    av_frame_unref(s->download);
+    return 0;
+}
+
+/* The decoded frame s->frame into pic, wherever each is. */
+static int store_frame(VideoInput *in, LibavInput *s, VmafPicture *pic)
+{
+    const AVFrame *f = s->frame;
+    if (f->format == AV_PIX_FMT_CUDA && in->import) {
+        const unsigned bits = surface_bits(f);
+        return in->import(in->import_opaque, pic, f->data[0], (size_t)f->linesize[0], bits,
+                          surface_shift(in, bits))
+                   ? video_input_fail(in, -EIO, "frame %u: could not take NVDEC's surface",
+                                      in->frame_index)
+                   : 0;
+    }
+    if (f->format == AV_PIX_FMT_CUDA)
+        return store_downloaded(in, s, pic);
+    const unsigned planes = in->info.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+    for (unsigned p = 0; p < planes; p++)
+        video_input_store_plane(pic, p, f->data[p], (ptrdiff_t)f->linesize[p], in->info.bpc);
+    return 0;
+}
+
 static int libav_read(VideoInput *in, VmafPicture *pic)
 {
     LibavInput *s = in->priv;
-    int ret = decode_next(in, s);
+    int ret = s->primed ? 1 : decode_next(in, s);
+    s->primed = false;
     if (ret != 1)
         return ret;
     int err = check_frame(in, s->frame);
-    if (!err) {
-        const unsigned planes = in->info.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
-        for (unsigned p = 0; p < planes; p++)
-            video_input_store_plane(pic, p, s->frame->data[p], (size_t)s->frame->linesize[p],
-                                    in->info.bpc);
-    }
+    err = err ? err : store_frame(in, s, pic);
     av_frame_unref(s->frame);
     return err ? err : 1;
+}
+
+/* NVDEC for the codec, on the primary context of the GPU the library uses
+ * (its device pointers are then the library's), the first frame decoded
+ * to see whether NVDEC took the stream. */
+static int libav_use_cuda(VideoInput *in, unsigned gpu)
+{
+    LibavInput *s = in->priv;
+    const AVCodec *codec = s->decoder->codec;
+    bool offered = false;
+    for (int i = 0; !offered; i++) {
+        const AVCodecHWConfig *cfg = avcodec_get_hw_config(codec, i);
+        if (!cfg)
+            break;
+        offered = cfg->device_type == AV_HWDEVICE_TYPE_CUDA &&
+                  (cfg->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX);
+    }
+    if (!offered)
+        return video_input_fail(in, -ENOTSUP, "NVDEC does not decode %s here", codec->name);
+    char name[16], msg[128];
+    snprintf(name, sizeof(name), "%u", gpu);
+    AVDictionary *opts = NULL;
+    av_dict_set(&opts, "primary_ctx", "1", 0);
+    int err = av_hwdevice_ctx_create(&s->device, AV_HWDEVICE_TYPE_CUDA, name, opts, 0);
+    av_dict_free(&opts);
+    if (err < 0)
+        return video_input_fail(in, -ENOTSUP,
+                                "NVDEC: FFmpeg's libraries found no CUDA device %u "
+                                "(%s)",
+                                gpu, av_error(err, msg, sizeof(msg)));
+    avcodec_free_context(&s->decoder);
+    if ((err = open_decoder(in, s)))
+        return err;
+    const int ret = decode_next(in, s);
+    if (ret < 0)
+        return ret;
+    s->primed = ret == 1;
+    if (s->primed && s->frame->format != AV_PIX_FMT_CUDA)
+        return video_input_fail(in, -ENOTSUP, "NVDEC refused its %s stream (%s %s)", codec->name,
+                                av_get_pix_fmt_name(s->decoder->sw_pix_fmt),
+                                avcodec_profile_name(codec->id, s->decoder->profile)
+                                    ? avcodec_profile_name(codec->id, s->decoder->profile)
+                                    : "");
+    return 0;
 }
 
 const VideoReader video_reader_libav = {
@@ -315,5 +451,6 @@ const VideoReader video_reader_libav = {
     .probe = libav_probe,
     .open = libav_open,
     .read = libav_read,
+    .use_cuda = libav_use_cuda,
     .close = libav_close,
 };
