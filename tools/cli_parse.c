@@ -248,6 +248,20 @@ static int parse_pix_fmt(CliSettings *s, const char *arg, enum VmafPixelFormat *
     return bad_argument(s, 'p', arg, "420, 422, 444 or 400");
 }
 
+/* arg as one of the n names: its index in *out, or a message saying which
+ * names opt takes. */
+static int parse_name(CliSettings *s, int opt, const char *arg, const char *const *names, size_t n,
+                      const char *should_be, int *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!strcmp(arg, names[i])) {
+            *out = (int)i;
+            return 0;
+        }
+    }
+    return bad_argument(s, opt, arg, should_be);
+}
+
 static int parse_backend(CliSettings *s, const char *arg)
 {
     static const char *const names[] = {
@@ -255,13 +269,11 @@ static int parse_backend(CliSettings *s, const char *arg)
         [CLI_BACKEND_CPU] = "cpu",
         [CLI_BACKEND_CUDA] = "cuda",
     };
-    for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
-        if (!strcmp(arg, names[i])) {
-            s->backend = (enum CliBackend)i;
-            return 0;
-        }
-    }
-    return bad_argument(s, OPT_BACKEND, arg, "auto, cpu or cuda");
+    int i = 0;
+    const int err = parse_name(s, OPT_BACKEND, arg, names, sizeof(names) / sizeof(*names),
+                               "auto, cpu or cuda", &i);
+    s->backend = (enum CliBackend)i;
+    return err;
 }
 
 static int parse_hwdec(CliSettings *s, const char *arg)
@@ -271,13 +283,11 @@ static int parse_hwdec(CliSettings *s, const char *arg)
         [CLI_HWDEC_NONE] = "none",
         [CLI_HWDEC_CUDA] = "cuda",
     };
-    for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
-        if (!strcmp(arg, names[i])) {
-            s->hwdec = (enum CliHwdec)i;
-            return 0;
-        }
-    }
-    return bad_argument(s, OPT_HWDEC, arg, "auto, none or cuda");
+    int i = 0;
+    const int err = parse_name(s, OPT_HWDEC, arg, names, sizeof(names) / sizeof(*names),
+                               "auto, none or cuda", &i);
+    s->hwdec = (enum CliHwdec)i;
+    return err;
 }
 
 static char *copy_string(CliSettings *s, const char *str)

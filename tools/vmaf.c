@@ -59,24 +59,41 @@ typedef struct Run {
     VmafOutput *output; /* opened before the first frame is read */
 } Run;
 
-static int report(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Prints one "vmaf: ..." line ("vmaf: line N: ..." in a batch) and returns
- * the runtime-error exit status. */
-static int report(Run *r, const char *fmt, ...)
+/* One line on stderr about this pair: "<plain>TEXT" alone, "vmaf: line N:
+ * <batched>TEXT" in a batch, below its progress line. */
+static void vsay(Run *r, const char *plain, const char *batched, const char *fmt, va_list ap)
 {
     char text[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(text, sizeof(text), fmt, ap);
-    va_end(ap);
     if (r->batch) {
-        batch_message(r->batch, r->line, "%s", text);
+        batch_message(r->batch, r->line, "%s%s", batched, text);
     } else {
         progress_break_line(&r->progress);
-        fprintf(stderr, "vmaf: %s\n", text);
+        fprintf(stderr, "%s%s\n", plain, text);
     }
+}
+
+static int report(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* An error ("vmaf: ..."); returns the runtime-error exit status. */
+static int report(Run *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(r, "vmaf: ", "", fmt, ap);
+    va_end(ap);
     return EXIT_RUNTIME;
+}
+
+static void note(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A remark, not an error: no "vmaf: " of its own. */
+static void note(Run *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(r, "", "", fmt, ap);
+    va_end(ap);
 }
 
 static bool interactive(const Run *r)
@@ -256,7 +273,7 @@ static int choose_decoding(Run *r)
         if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
             /* The other input's frames are brought to the host. */
             if (!r->cli.quiet)
-                report(r, "%s: decoding on the CPU", in[i]->error);
+                note(r, "vmaf: %s: decoding on the CPU", in[i]->error);
             return 0;
         }
         if (err)
@@ -454,12 +471,8 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
         /* Like libvmaf's tool: the frames both inputs have are scored. */
         const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
         const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
-        if (r->batch && !r->cli.quiet) {
-            batch_message(r->batch, r->line, "\"%s\" ended before \"%s\".", ended, longer);
-        } else if (!r->cli.quiet) {
-            progress_break_line(&r->progress);
-            fprintf(stderr, "\"%s\" ended before \"%s\".\n", ended, longer);
-        }
+        if (!r->cli.quiet)
+            note(r, "\"%s\" ended before \"%s\".", ended, longer);
     }
     return 0;
 }
@@ -521,15 +534,12 @@ static void print_score(Run *r, const char *fmt, ...) __attribute__((format(prin
 
 static void print_score(Run *r, const char *fmt, ...)
 {
-    char text[512];
+    char dist[512];
+    snprintf(dist, sizeof(dist), "%s: ", r->cli.path_dist);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
+    vsay(r, "", dist, fmt, ap);
     va_end(ap);
-    if (r->batch)
-        batch_message(r->batch, r->line, "%s: %s", r->cli.path_dist, text);
-    else
-        fprintf(stderr, "%s\n", text);
 }
 
 static int pool_scores(Run *r)
