@@ -21,7 +21,7 @@ DESTDIR ?=
 # (status >= 128) rather than an ordinary error.
 SANITIZER_ENV = ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=1 \
-	TSAN_OPTIONS=abort_on_error=1:halt_on_error=1:second_deadlock_stack=1
+	TSAN_OPTIONS=abort_on_error=1:halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp
 SANITIZED_CMAKE = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMAF_CUDA=OFF
 
 .PHONY: all demo test install uninstall sanitize tsan fuzz clean

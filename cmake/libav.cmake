@@ -15,7 +15,7 @@ if(NOT VMAF_LIBAV STREQUAL "OFF")
   endif()
   if(LIBAV_FOUND)
     set(VMAF_HAVE_LIBAV ON)
-  elseif(VMAF_LIBAV)
+  elseif(VMAF_LIBAV STREQUAL "ON")
     message(FATAL_ERROR "VMAF_LIBAV=ON: libavformat, libavcodec and libavutil not found by "
                         "pkg-config (Debian: libavformat-dev libavcodec-dev libavutil-dev)")
   endif()

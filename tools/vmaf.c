@@ -290,7 +290,8 @@ static int choose_decoding(Run *r)
 static int choose_decoding(Run *r)
 {
     if (r->cli.hwdec == CLI_HWDEC_CUDA)
-        return report(r, "--hwdec cuda: this build has no CUDA backend");
+        return report(r, "--hwdec cuda: NVDEC cannot serve this pair: this build has no CUDA "
+                         "backend");
     return 0;
 }
 #endif

@@ -15,7 +15,10 @@ static void check_settings(const CliSettings *s)
     if (s->action != CLI_ACTION_RUN)
         return;
     char msg[160];
-    if (!s->path_ref || !s->path_dist || !s->output_fmt ||
+    /* A batch takes its pairs from its file, and only a batch has jobs. */
+    if ((s->batch_path ? s->path_ref || s->path_dist || s->output_path
+                       : !s->path_ref || !s->path_dist || s->jobs) ||
+        s->jobs > CLI_MAX_JOBS || !s->output_fmt ||
         (s->use_yuv && !video_dimensions_valid(s->raw.w, s->raw.h, msg, sizeof(msg))) ||
         s->model_cnt > CLI_MAX_MODELS || s->feature_cnt > CLI_MAX_FEATURES ||
         s->thread_cnt > CLI_MAX_THREADS)

@@ -106,6 +106,8 @@ printf '%s\n' -r a.y4m -d b.y4m --nflx_ctc v1.0 --subsample 2 --frame_cnt 10 > "
 printf '%s\n' -r a.y4m -d b.y4m --model version=vmaf_v0.6.1:enable_transform:adm.adm_enhn_gain_limit=1.2 \
     --feature psnr=enable_apsnr=true --cpumask 0x3 --backend cpu > "$out/cli/overload"
 printf '%s\n' --help > "$out/cli/help"
+printf '%s\n' --batch pairs.tsv --jobs 3 --hwdec none --json > "$out/cli/batch"
+printf '%s\n' -r a.mp4 -d b.mkv --hwdec cuda --frame_cnt 8 > "$out/cli/encoded"
 
 rm -rf "$tmp"
 for d in "$out"/*; do

@@ -420,8 +420,17 @@ static int libav_use_cuda(VideoInput *in, unsigned gpu)
         return video_input_fail(in, -ENOTSUP, "NVDEC does not decode %s here", codec->name);
     char name[16], msg[128];
     snprintf(name, sizeof(name), "%u", gpu);
+    /* The library's context, current on this thread since it set up its
+     * backend: FFmpeg's own (or the primary one with FFmpeg's flags, which
+     * the runtime's differ from) would give pointers the kernels cannot read.
+     * Before FFmpeg 6.1 (libavutil 58.26) there is no such option: the
+     * primary context, when its flags agree. */
     AVDictionary *opts = NULL;
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 26, 100)
+    av_dict_set(&opts, "current_ctx", "1", 0);
+#else
     av_dict_set(&opts, "primary_ctx", "1", 0);
+#endif
     int err = av_hwdevice_ctx_create(&s->device, AV_HWDEVICE_TYPE_CUDA, name, opts, 0);
     av_dict_free(&opts);
     if (err < 0)
