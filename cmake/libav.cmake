@@ -11,13 +11,14 @@ set(VMAF_HAVE_LIBAV OFF)
 if(NOT VMAF_LIBAV STREQUAL "OFF")
   find_package(PkgConfig QUIET)
   if(PKG_CONFIG_FOUND)
-    pkg_check_modules(LIBAV IMPORTED_TARGET libavformat libavcodec libavutil)
+    pkg_check_modules(LIBAV IMPORTED_TARGET libavformat libavcodec libavutil libswscale)
   endif()
   if(LIBAV_FOUND)
     set(VMAF_HAVE_LIBAV ON)
   elseif(VMAF_LIBAV STREQUAL "ON")
-    message(FATAL_ERROR "VMAF_LIBAV=ON: libavformat, libavcodec and libavutil not found by "
-                        "pkg-config (Debian: libavformat-dev libavcodec-dev libavutil-dev)")
+    message(FATAL_ERROR "VMAF_LIBAV=ON: libavformat, libavcodec, libavutil and libswscale not "
+                        "found by pkg-config (Debian: libavformat-dev libavcodec-dev "
+                        "libavutil-dev libswscale-dev)")
   endif()
 endif()
 message(STATUS "Encoded input (FFmpeg's libraries): ${VMAF_HAVE_LIBAV}")

@@ -30,8 +30,8 @@ build)
     have make || need="$need make"
     # Optional: encoded input for the tool (a build without them says so).
     have pkg-config || want="$want pkg-config"
-    pkg-config --exists libavformat libavcodec libavutil 2>/dev/null ||
-        want="$want libavformat-dev libavcodec-dev libavutil-dev"
+    pkg-config --exists libavformat libavcodec libavutil libswscale 2>/dev/null ||
+        want="$want libavformat-dev libavcodec-dev libavutil-dev libswscale-dev"
     ;;
 test)
     have ffmpeg || need="$need ffmpeg"

@@ -27,6 +27,7 @@ enum {
     OPT_BACKEND,
     OPT_GPU_DEVICE,
     OPT_CLAMP_SAMPLES,
+    OPT_SCALE_DIST,
     OPT_BATCH,
     OPT_JOBS,
     OPT_HWDEC,
@@ -60,6 +61,7 @@ static const struct option long_options[] = {
     {"frame_skip_ref", required_argument, NULL, OPT_FRAME_SKIP_REF},
     {"frame_skip_dist", required_argument, NULL, OPT_FRAME_SKIP_DIST},
     {"clamp_samples", no_argument, NULL, OPT_CLAMP_SAMPLES},
+    {"scale_dist", no_argument, NULL, OPT_SCALE_DIST},
     {"backend", required_argument, NULL, OPT_BACKEND},
     {"gpu_device", required_argument, NULL, OPT_GPU_DEVICE},
     {"batch", required_argument, NULL, OPT_BATCH},
@@ -89,6 +91,9 @@ void cli_print_usage(FILE *out, const char *app)
           "      --frame_cnt N           score at most N frames\n"
           "      --frame_skip_ref N      drop the first N reference frames\n"
           "      --frame_skip_dist N     drop the first N distorted frames\n"
+          "      --scale_dist            scale an encoded distorted video of another size\n"
+          "                              to the reference's, with swscale's bicubic (as\n"
+          "                              FFmpeg's scale filter does); default: an error\n"
           "      --clamp_samples         clamp samples above the bit depth to its largest\n"
           "                              value (default: refuse the input, naming one)\n\n"
           "Models and features:\n"
@@ -625,6 +630,9 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return 0;
     case OPT_CLAMP_SAMPLES:
         s->clamp_samples = true;
+        return 0;
+    case OPT_SCALE_DIST:
+        s->scale_dist = true;
         return 0;
     case 'q':
         s->quiet = true;

@@ -76,6 +76,7 @@ typedef struct CliSettings {
     unsigned frame_skip_ref, frame_skip_dist;
     bool no_prediction;
     bool clamp_samples; /* clamp samples past the bit depth instead of refusing them */
+    bool scale_dist;    /* the distorted video scaled to the reference's size (bicubic) */
     bool quiet;
     bool common_bitdepth;   /* ref and dist depths may differ (--aom_ctc v6.0+) */
     const char *batch_path; /* --batch: pairs and outputs from this file, not -r/-d/-o */

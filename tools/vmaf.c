@@ -111,6 +111,9 @@ static int check_inputs_match(Run *r)
 {
     const VideoInfo *a = &r->ref.info, *b = &r->dist.info;
     const char *pa = r->cli.path_ref, *pb = r->cli.path_dist;
+    if ((a->w != b->w || a->h != b->h) && r->cli.scale_dist &&
+        video_input_scale_to(&r->dist, a->w, a->h))
+        return report(r, "%s", r->dist.error);
     if (a->w != b->w || a->h != b->h)
         return report(r, "frame sizes differ: \"%s\" is %ux%u, \"%s\" is %ux%u", pa, a->w, a->h, pb,
                       b->w, b->h);
@@ -249,6 +252,8 @@ static const char *nvdec_unfit(Run *r)
         return "both inputs must be encoded files";
     if (r->ref.info.bpc != r->dist.info.bpc)
         return "the inputs' bit depths differ";
+    if (r->cli.scale_dist)
+        return "--scale_dist scales on the CPU";
     if (vmaf_cuda_device_pictures_fit(r->vmaf, r->ref.info.pix_fmt))
         return "a feature reads chroma or runs on the CPU (the log says which)";
     return NULL;

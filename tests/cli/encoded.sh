@@ -2,7 +2,8 @@
 # Encoded input: pairs encoded here with Debian's ffmpeg (H.264, HEVC 10-bit,
 # VP9 4:4:4, AV1; MP4, Matroska, WebM, IVF) score exactly as the same frames
 # decoded to Y4M do, per frame and pooled, chroma features included; an
-# encoded file against a Y4M one and a file read from a pipe too. Sizes,
+# encoded file against a Y4M one, a file read from a pipe, and a smaller
+# encode scaled with --scale_dist as FFmpeg's bicubic scale makes it, too. Sizes,
 # bit depths, layouts and frame counts that differ, a truncated stream, a
 # file that is no video: each an error naming the files, exit 2, no output.
 # A build without FFmpeg's libraries says so when given an encoded file.
@@ -113,6 +114,19 @@ refused "a truncated MP4" 'cut.mp4' -r h264_ref.mp4 -d cut.mp4
 refused "a truncated HEVC stream" 'ended after' -r hevc10_ref.mkv -d cut_tail.hevc
 refused "not a video" "FFmpeg's libraries cannot read it" -r h264_ref.mp4 -d words.mp4
 refused "no such file" 'cannot open' -r h264_ref.mp4 -d missing.mkv
+
+# --scale_dist: the distorted video at the reference's size, as FFmpeg's
+# scale filter (bicubic) makes it; a Y4M one is not scaled.
+ffmpeg -nostdin -hide_banner -loglevel error -y -i small.mp4 -vf scale=320:240:flags=bicubic \
+    small_up.y4m || fail "ffmpeg could not scale" "small.mp4" ""
+run_vmaf 300 -r h264_ref.y4m -d small_up.y4m $chroma --json -o scaled_y4m.json
+run_vmaf 300 -r h264_ref.mp4 -d small.mp4 --scale_dist $chroma --json -o scaled.json
+[ $status = 0 ] || fail "exit $status" "-r h264_ref.mp4 -d small.mp4 --scale_dist" "$msg"
+python3 "$same" scaled_y4m.json scaled.json "--scale_dist against FFmpeg's bicubic scale" ||
+    fails=$((fails + 1))
+ffmpeg -nostdin -hide_banner -loglevel error -y -i small.mp4 small.y4m
+refused "--scale_dist of a Y4M file" 'only encoded inputs are scaled' \
+    -r h264_ref.mp4 -d small.y4m --scale_dist
 
 # --hwdec: NVDEC only where it can serve; asked for where it cannot, an
 # error (with every feature masked off the GPU, on any host).

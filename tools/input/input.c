@@ -189,6 +189,13 @@ int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned f
     return 0;
 }
 
+int video_input_scale_to(VideoInput *in, unsigned w, unsigned h)
+{
+    if (!in->reader->scale_to)
+        return video_input_fail(in, -ENOTSUP, "only encoded inputs are scaled (--scale_dist)");
+    return in->reader->scale_to(in, w, h);
+}
+
 int video_input_use_cuda(VideoInput *in, unsigned gpu)
 {
     if (!in->reader->use_cuda)

@@ -51,6 +51,8 @@ typedef struct VideoReader {
     bool (*positioned)(const VideoInput *in, const VmafPicture *pic);
     int (*read_at)(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                    size_t error_size);
+    /* Optional: frames of another size (video_input_scale_to()). */
+    int (*scale_to)(VideoInput *in, unsigned w, unsigned h);
     /* Optional: decoding on NVDEC (video_input_use_cuda()). */
     int (*use_cuda)(VideoInput *in, unsigned gpu);
     /* Optional: frees in->priv (also after a failed open). */
@@ -119,6 +121,11 @@ int video_input_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, 
  * value in error. in is not changed, so threads may call it at once. */
 int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned frame, char *error,
                               size_t error_size);
+
+/* Frames scaled to w x h from here on (swscale's bicubic); before the
+ * first read. 0, -ENOTSUP when the input is not encoded, or -ENOMEM; with
+ * in->error set. */
+int video_input_scale_to(VideoInput *in, unsigned w, unsigned h);
 
 /* Decodes on NVDEC from here on, on GPU gpu, into device memory: each frame
  * then goes to in->import when set, or is brought to the host. Before the

@@ -13,6 +13,7 @@
 #include <libavformat/avformat.h>
 #include <libavutil/hwcontext.h>
 #include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
 
 #include "input.h"
 
@@ -26,9 +27,12 @@ typedef struct LibavInput {
     int stream;
     bool flushing; /* the demuxer has ended: the decoder gives what it holds */
     bool seekable;
-    bool primed;         /* s->frame holds the first frame, decoded ahead */
-    AVBufferRef *device; /* NVDEC's CUDA device, when asked for */
-    AVFrame *download;   /* a device frame brought to the host */
+    bool primed;               /* s->frame holds the first frame, decoded ahead */
+    AVBufferRef *device;       /* NVDEC's CUDA device, when asked for */
+    AVFrame *download;         /* a device frame brought to the host */
+    unsigned coded_w, coded_h; /* the stream's frame size, when scaled to in->info's */
+    struct SwsContext *scaler;
+    AVFrame *scaled;
 } LibavInput;
 
 static const char *av_error(int err, char *buf, size_t size)
@@ -191,7 +195,7 @@ static int open_decoder(VideoInput *in, LibavInput *s)
     return 0;
 }
 
-static int set_info(VideoInput *in, const LibavInput *s)
+static int set_info(VideoInput *in, LibavInput *s)
 {
     const AVCodecContext *dec = s->decoder;
     if (!frame_layout(dec->pix_fmt, &in->info))
@@ -201,8 +205,8 @@ static int set_info(VideoInput *in, const LibavInput *s)
             "to 16 bits (4:2:0, 4:2:2, 4:4:4) or gray",
             avcodec_get_name(dec->codec_id),
             av_get_pix_fmt_name(dec->pix_fmt) ? av_get_pix_fmt_name(dec->pix_fmt) : "unknown");
-    in->info.w = (unsigned)dec->width;
-    in->info.h = (unsigned)dec->height;
+    in->info.w = s->coded_w = (unsigned)dec->width;
+    in->info.h = s->coded_h = (unsigned)dec->height;
     char msg[160];
     if (!video_dimensions_valid(in->info.w, in->info.h, msg, sizeof(msg)))
         return video_input_fail(in, -EINVAL, "%s", msg);
@@ -216,6 +220,8 @@ static void libav_close(VideoInput *in)
         return;
     av_frame_free(&s->frame);
     av_frame_free(&s->download);
+    av_frame_free(&s->scaled);
+    sws_freeContext(s->scaler);
     av_packet_free(&s->packet);
     avcodec_free_context(&s->decoder);
     av_buffer_unref(&s->device);
@@ -301,17 +307,17 @@ static int decode_next(VideoInput *in, LibavInput *s)
 
 /* A frame that differs from the stream's start or that the decoder marked
  * as damaged would be scored wrong: refused. */
-static int check_frame(VideoInput *in, const AVFrame *f)
+static int check_frame(VideoInput *in, const LibavInput *s, const AVFrame *f)
 {
     VideoInfo info = in->info;
     const bool layout = f->format == AV_PIX_FMT_CUDA || frame_layout(f->format, &info);
     if (!layout || info.bpc != in->info.bpc || info.pix_fmt != in->info.pix_fmt ||
-        (unsigned)f->width != in->info.w || (unsigned)f->height != in->info.h)
+        (unsigned)f->width != s->coded_w || (unsigned)f->height != s->coded_h)
         return video_input_fail(
             in, -EINVAL, "frame %u is %dx%d %s, the stream started as %ux%u %s %u-bit",
             in->frame_index, f->width, f->height,
-            av_get_pix_fmt_name(f->format) ? av_get_pix_fmt_name(f->format) : "unknown", in->info.w,
-            in->info.h, video_pix_fmt_name(in->info.pix_fmt), in->info.bpc);
+            av_get_pix_fmt_name(f->format) ? av_get_pix_fmt_name(f->format) : "unknown", s->coded_w,
+            s->coded_h, video_pix_fmt_name(in->info.pix_fmt), in->info.bpc);
     if ((f->flags & AV_FRAME_FLAG_CORRUPT) || f->decode_error_flags)
         return video_input_fail(in, -EIO, "frame %u is damaged (the decoder reported errors)",
                                 in->frame_index);
@@ -382,6 +388,14 @@ static int store_frame(VideoInput *in, LibavInput *s, VmafPicture *pic)
     }
     if (f->format == AV_PIX_FMT_CUDA)
         return store_downloaded(in, s, pic);
+    if (s->scaler) {
+        char msg[128];
+        const int err = sws_scale_frame(s->scaler, s->scaled, f);
+        if (err < 0)
+            return video_input_fail(in, -EIO, "cannot scale frame %u (%s)", in->frame_index,
+                                    av_error(err, msg, sizeof(msg)));
+        f = s->scaled;
+    }
     const unsigned planes = in->info.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
     for (unsigned p = 0; p < planes; p++)
         video_input_store_plane(pic, p, f->data[p], (ptrdiff_t)f->linesize[p], in->info.bpc);
@@ -395,7 +409,7 @@ static int libav_read(VideoInput *in, VmafPicture *pic)
     s->primed = false;
     if (ret != 1)
         return ret;
-    int err = check_frame(in, s->frame);
+    int err = check_frame(in, s, s->frame);
     err = err ? err : store_frame(in, s, pic);
     av_frame_unref(s->frame);
     return err ? err : 1;
@@ -454,6 +468,28 @@ static int libav_use_cuda(VideoInput *in, unsigned gpu)
     return 0;
 }
 
+/* swscale's bicubic, as FFmpeg's scale filter uses it by default, from
+ * the stream's size to w x h in the same pixel format. */
+static int libav_scale_to(VideoInput *in, unsigned w, unsigned h)
+{
+    LibavInput *s = in->priv;
+    const enum AVPixelFormat fmt = s->decoder->pix_fmt;
+    s->scaler = sws_getContext((int)s->coded_w, (int)s->coded_h, fmt, (int)w, (int)h, fmt,
+                               SWS_BICUBIC, NULL, NULL, NULL);
+    s->scaled = av_frame_alloc();
+    if (!s->scaler || !s->scaled)
+        return video_input_fail(in, -ENOMEM, "cannot scale %ux%u %s to %ux%u", s->coded_w,
+                                s->coded_h, av_get_pix_fmt_name(fmt), w, h);
+    s->scaled->format = fmt;
+    s->scaled->width = (int)w;
+    s->scaled->height = (int)h;
+    if (av_frame_get_buffer(s->scaled, 0) < 0)
+        return video_input_fail(in, -ENOMEM, "out of memory");
+    in->info.w = w;
+    in->info.h = h;
+    return 0;
+}
+
 const VideoReader video_reader_libav = {
     .name = "libav",
     .encoded = true,
@@ -461,5 +497,6 @@ const VideoReader video_reader_libav = {
     .open = libav_open,
     .read = libav_read,
     .use_cuda = libav_use_cuda,
+    .scale_to = libav_scale_to,
     .close = libav_close,
 };
