@@ -166,7 +166,8 @@ static enum AVPixelFormat pick_format(AVCodecContext *dec, const enum AVPixelFor
     return AV_PIX_FMT_NONE;
 }
 
-/* The decoder: with its threads (0: one a core), or on s->device. */
+/* The decoder, with its threads (one a core; on NVDEC, as FFmpeg's tool sets
+ * them, they parse ahead of the GPU), on s->device when set. */
 static int open_decoder(VideoInput *in, LibavInput *s)
 {
     char msg[128];
@@ -185,7 +186,7 @@ static int open_decoder(VideoInput *in, LibavInput *s)
         err = s->decoder->hw_device_ctx ? 0 : AVERROR(ENOMEM);
     }
     if (err >= 0) {
-        s->decoder->thread_count = s->device ? 1 : 0;
+        s->decoder->thread_count = 0;
         s->decoder->pkt_timebase = s->format->streams[s->stream]->time_base;
         err = avcodec_open2(s->decoder, codec, NULL);
     }
