@@ -8,6 +8,14 @@
 # DEVDIR holds: ffmpeg (FFmpeg 7.1 with NVDEC, scale_cuda, libvmaf), vmaf (our
 # CLI, FFmpeg's libraries linked in: -DVMAF_LIBAV_STATIC=ON), lib/ours and
 # lib/ref (libvmaf.so.3 of each), clips/NAME_{ref,dis}.mp4. Logs go to $OUT.
+# Made on the build machine: FFmpeg 7.1 (scripts/ffmpeg-source.sh) configured
+# as docs/ffmpeg.md says with --disable-everything plus the h264/hevc
+# decoders and NVDEC hwaccels, the mov demuxer, scale_cuda, libvmaf(_cuda),
+# null and yuv4mpegpipe muxers, then `make install prefix=P` (fix libdir and
+# includedir in P/lib/pkgconfig/*.pc); our CLI with
+# PKG_CONFIG_PATH=P/lib/pkgconfig cmake -DVMAF_LIBAV_STATIC=ON
+# -DCMAKE_CUDA_ARCHITECTURES=90; clips: NAME = h264_1080 hevc_1080 h264_2160
+# hevc_2160, testsrc encoded with libx264/libx265 (docs/benchmarks.md).
 set -u
 D=${DEVDIR:?set DEVDIR}; OUT=${OUT:-/tmp/nvdec_check}; mkdir -p "$OUT"
 V=$D/vmaf FF=$D/ffmpeg C=$D/clips W=/tmp/w
