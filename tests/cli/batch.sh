@@ -52,6 +52,13 @@ for jobs in 1 3; do
     batch_equals good.txt $jobs
 done
 
+# A list written on Windows (CRLF), its last line without an end.
+sed 's/$/\r/' good.txt | head -c -2 >crlf.txt
+rm -f out/*
+run_vmaf 300 --batch crlf.txt $flags -q
+[ $status = 0 ] || fail "exit $status, want 0" "--batch crlf.txt" "$msg"
+batch_equals crlf.txt 2
+
 # Bad lines between good ones: each named, the rest scored.
 cat >mixed.txt <<EOF
 a_ref.y4m${tab}a_dis.y4m${tab}out/a.json
