@@ -462,11 +462,11 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
         report(r, "%s", r->dist.error);
         return -1;
     }
+    const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
+    const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
     if (ret_ref != ret_dist && !r->cli.frame_cnt &&
         (r->ref.reader->encoded || r->dist.reader->encoded)) {
         /* An encode that lost frames would otherwise score as if whole. */
-        const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
-        const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
         report(r,
                "frame counts differ: \"%s\" ended after %u frames, \"%s\" has more; "
                "--frame_cnt %u scores the first %u",
@@ -475,8 +475,6 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
     }
     if (ret_ref != ret_dist) {
         /* Like libvmaf's tool: the frames both inputs have are scored. */
-        const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
-        const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
         if (!r->cli.quiet)
             note(r, "\"%s\" ended before \"%s\".", ended, longer);
     }

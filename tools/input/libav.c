@@ -25,8 +25,7 @@ typedef struct LibavInput {
     AVPacket *packet;
     AVFrame *frame;
     int stream;
-    bool flushing; /* the demuxer has ended: the decoder gives what it holds */
-    bool seekable;
+    bool flushing;             /* the demuxer has ended: the decoder gives what it holds */
     bool primed;               /* s->frame holds the first frame, decoded ahead */
     AVBufferRef *device;       /* NVDEC's CUDA device, when asked for */
     AVFrame *download;         /* a device frame brought to the host */
@@ -116,10 +115,10 @@ static int open_demuxer(VideoInput *in, LibavInput *s)
 {
     char msg[128];
     struct stat st;
-    s->seekable = !fstat(fileno(in->file), &st) && S_ISREG(st.st_mode);
+    const bool seekable = !fstat(fileno(in->file), &st) && S_ISREG(st.st_mode);
     unsigned char *buffer = av_malloc(IO_BUFFER_SIZE);
     AVIOContext *io = buffer ? avio_alloc_context(buffer, IO_BUFFER_SIZE, 0, in, io_read, NULL,
-                                                  s->seekable ? io_seek : NULL)
+                                                  seekable ? io_seek : NULL)
                              : NULL;
     s->format = io ? avformat_alloc_context() : NULL;
     if (!s->format) {
@@ -416,9 +415,9 @@ static int libav_read(VideoInput *in, VmafPicture *pic)
     return err ? err : 1;
 }
 
-/* NVDEC for the codec, on the primary context of the GPU the library uses
- * (its device pointers are then the library's), the first frame decoded
- * to see whether NVDEC took the stream. */
+/* NVDEC for the codec, in the library's CUDA context (its device pointers
+ * are then the library's), the first frame decoded to see whether NVDEC
+ * took the stream. */
 static int libav_use_cuda(VideoInput *in, unsigned gpu)
 {
     LibavInput *s = in->priv;
@@ -450,9 +449,8 @@ static int libav_use_cuda(VideoInput *in, unsigned gpu)
     av_dict_free(&opts);
     if (err < 0)
         return video_input_fail(in, -ENOTSUP,
-                                "NVDEC: FFmpeg's libraries found no CUDA device %u "
-                                "(%s)",
-                                gpu, av_error(err, msg, sizeof(msg)));
+                                "NVDEC: FFmpeg's libraries found no CUDA device %u (%s)", gpu,
+                                av_error(err, msg, sizeof(msg)));
     avcodec_free_context(&s->decoder);
     if ((err = open_decoder(in, s)))
         return err;
