@@ -94,6 +94,27 @@ VMAF_API int vmaf_use_feature(VmafContext *vmaf, const char *feature_name,
 VMAF_API int vmaf_import_feature_score(VmafContext *vmaf, const char *feature_name, double value,
                                        unsigned index);
 
+/* vmaf-ng: whether the features registered so far give the same scores
+ * when the frames are scored in pieces, each by a context with the same
+ * features (vmaf_import_scores()). 0, or -ENOTSUP naming the first that
+ * would not (logged at INFO: such as psnr with enable_apsnr, a total over
+ * every frame), or -EINVAL for a NULL vmaf. */
+VMAF_API int vmaf_scores_splittable(VmafContext *vmaf);
+
+/* vmaf-ng: stores the scores src holds for its frames first .. first + count - 1 in
+ * vmaf as frames at .. at + count - 1, each feature's under its name, as
+ * vmaf_import_feature_score() would: for a video scored in pieces, each by
+ * a context of its own. A piece's temporal features (motion compares a
+ * frame with the ones around it) are right only for frames whose
+ * neighbours it scored as well, so pieces overlap and each imports the
+ * frames between its overlaps. src must be flushed; it is only read, and
+ * stays the caller's. Returns 0, -EINVAL for a NULL or identical context
+ * or a score already in vmaf, -ENOTSUP when src holds an aggregate (such as
+ * psnr's apsnr: a total over every frame, which pieces cannot make), or
+ * -ENOMEM; on failure vmaf may hold some of the scores. */
+VMAF_API int vmaf_import_scores(VmafContext *vmaf, VmafContext *src, unsigned first, unsigned count,
+                                unsigned at);
+
 /* Scores one frame pair at index (the frames in display order: temporal
  * features such as motion compare a frame with the one before). Both
  * pictures must match in size, format and depth, those of the first pair.

@@ -147,6 +147,32 @@ int vmaf_import_feature_score(VmafContext *vmaf, const char *feature_name, doubl
     return vmaf_feature_collector_append(vmaf->fc, feature_name, value, index);
 }
 
+int vmaf_scores_splittable(VmafContext *vmaf)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    if (!vmaf)
+        return -EINVAL;
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
+        const VmafFexContext *ctx = vmaf->fex[i].inline_ctx;
+        if (ctx->fex->totals_run && ctx->fex->totals_run(ctx)) {
+            vmaf_log(VMAF_LOG_LEVEL_INFO,
+                     "%s totals over every frame: frames scored in pieces cannot make it",
+                     vmaf->fex[i].key);
+            return -ENOTSUP;
+        }
+    }
+    return 0;
+}
+
+int vmaf_import_scores(VmafContext *vmaf, VmafContext *src, unsigned first, unsigned count,
+                       unsigned at)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    if (!vmaf || !src)
+        return -EINVAL;
+    return vmaf_feature_collector_import(vmaf->fc, src->fc, first, count, at);
+}
+
 static bool runs_every_frame(const VmafFeatureExtractor *fex)
 {
     return fex->flags & (VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_PREV_REF);

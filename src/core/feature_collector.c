@@ -215,3 +215,28 @@ int vmaf_feature_collector_get_aggregate(VmafFeatureCollector *fc, const char *n
     pthread_mutex_unlock(&fc->lock);
     return err;
 }
+
+int vmaf_feature_collector_import(VmafFeatureCollector *dst, VmafFeatureCollector *src,
+                                  unsigned first, unsigned count, unsigned at)
+{
+    if (!dst || !src || dst == src)
+        return -EINVAL;
+    int err = 0;
+    pthread_mutex_lock(&src->lock);
+    if (src->aggregate_cnt) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "%s is a total over every frame scored: frames scored in pieces cannot make it",
+                 src->aggregate[0].name);
+        err = -ENOTSUP;
+    }
+    for (unsigned j = 0; !err && j < src->cnt; j++) {
+        const FeatureVector *fv = src->feature_vector[j];
+        unsigned slot = VMAF_FEATURE_SLOT_NONE;
+        for (unsigned i = first; !err && i - first < count && i < fv->capacity; i++)
+            if (fv->score[i].written)
+                err = vmaf_feature_collector_append_at(dst, fv->name, &slot, fv->score[i].value,
+                                                       at + (i - first));
+    }
+    pthread_mutex_unlock(&src->lock);
+    return err;
+}

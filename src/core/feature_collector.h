@@ -56,6 +56,15 @@ int vmaf_feature_collector_append_at(VmafFeatureCollector *fc, const char *name,
 int vmaf_feature_collector_get_score(VmafFeatureCollector *fc, const char *name, double *value,
                                      unsigned index);
 
+/* Appends src's scores of frames first .. first + count - 1 to dst as
+ * frames at .. at + count - 1, feature by feature in src's order; src is
+ * locked meanwhile, so two collectors must not import from each other at
+ * once. Returns 0, -EINVAL (a score already in dst), -ENOTSUP when src holds
+ * an aggregate (a total over its whole run, which pieces cannot add up to),
+ * or -ENOMEM. */
+int vmaf_feature_collector_import(VmafFeatureCollector *dst, VmafFeatureCollector *src,
+                                  unsigned first, unsigned count, unsigned at);
+
 int vmaf_feature_collector_set_aggregate(VmafFeatureCollector *fc, const char *name, double value);
 int vmaf_feature_collector_get_aggregate(VmafFeatureCollector *fc, const char *name, double *value);
 

@@ -48,6 +48,10 @@ typedef struct VmafFeatureExtractor {
      * p) with fex's options, asked before init() (a backend whose device
      * pictures hold luma only refuses the others). NULL: every plane. */
     unsigned (*planes)(const VmafFexContext *fex, enum VmafPixelFormat pix_fmt);
+    /* Optional: whether the instance, with fex's options, writes an
+     * aggregate over every frame it scored (which frames scored in pieces
+     * cannot make: vmaf_import_scores()); asked before init(). NULL: never. */
+    bool (*totals_run)(const VmafFexContext *fex);
 } VmafFeatureExtractor;
 
 struct VmafFexContext {

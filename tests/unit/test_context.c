@@ -1,5 +1,6 @@
 /* Collector, pooling and the output writers, through the public API; what
- * each context keeps for itself (log level, cpumask). */
+ * each context keeps for itself (log level, cpumask); scores of a video
+ * scored in pieces brought together. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,9 +251,62 @@ static void test_device_pictures_refused_on_the_cpu(void)
     vmaf_picture_pool_destroy(pool);
 }
 
+/* A piece's frames land where they belong, the overlaps left out; a frame
+ * imported twice is refused. */
+static void test_import_scores(void)
+{
+    const double s[] = {0.5, 1.5, 2.5, 3.5, 4.5, 5.5};
+    VmafContext *piece = context_with(0, s, 6);
+    VmafContext *whole = NULL;
+    CHECK_EQ_INT(vmaf_init(&whole, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_NONE}), 0);
+    if (!piece || !whole)
+        return;
+    vmaf_import_feature_score(piece, "y", 9.0, 3);
+    CHECK_EQ_INT(vmaf_import_scores(whole, piece, 2, 3, 100), 0);
+    double v = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        CHECK_EQ_INT(vmaf_feature_score_at_index(whole, "x", &v, 100 + i), 0);
+        CHECK(v == s[2 + i]);
+    }
+    CHECK_EQ_INT(vmaf_feature_score_at_index(whole, "x", &v, 99), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_score_at_index(whole, "x", &v, 103), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_score_at_index(whole, "y", &v, 101), 0);
+    CHECK(v == 9.0);
+    CHECK_EQ_INT(vmaf_import_scores(whole, piece, 4, 1, 102), -EINVAL);
+    CHECK_EQ_INT(vmaf_import_scores(whole, whole, 0, 1, 0), -EINVAL);
+    CHECK_EQ_INT(vmaf_import_scores(NULL, piece, 0, 1, 0), -EINVAL);
+    vmaf_close(piece);
+    vmaf_close(whole);
+}
+
+/* psnr's apsnr totals over every frame: pieces cannot make it. */
+static void test_scores_splittable(void)
+{
+    VmafContext *vmaf = NULL;
+    CHECK_EQ_INT(vmaf_init(&vmaf, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_NONE}), 0);
+    if (!vmaf)
+        return;
+    CHECK_EQ_INT(vmaf_scores_splittable(vmaf), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "motion", NULL), 0);
+    CHECK_EQ_INT(vmaf_scores_splittable(vmaf), 0);
+    vmaf_close(vmaf);
+    vmaf = NULL;
+    CHECK_EQ_INT(vmaf_init(&vmaf, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_NONE}), 0);
+    if (!vmaf)
+        return;
+    VmafFeatureDictionary *opts = NULL;
+    vmaf_feature_dictionary_set(&opts, "enable_apsnr", "true");
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", opts), 0);
+    CHECK_EQ_INT(vmaf_scores_splittable(vmaf), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_scores_splittable(NULL), -EINVAL);
+    vmaf_close(vmaf);
+}
+
 TEST_MAIN("context", {"contexts_keep_their_settings", test_contexts_keep_their_settings},
           {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
           {"number_format", test_number_format}, {"number_format_huge", test_number_format_huge},
           {"output_lifecycle", test_output_lifecycle},
           {"read_pictures_contract", test_read_pictures_contract},
-          {"device_pictures_refused_on_the_cpu", test_device_pictures_refused_on_the_cpu})
+          {"device_pictures_refused_on_the_cpu", test_device_pictures_refused_on_the_cpu},
+          {"import_scores", test_import_scores}, {"scores_splittable", test_scores_splittable})

@@ -1,6 +1,7 @@
 /* The feature collector's slot path (vmaf_feature_collector_append_at):
  * the slot found once is reused, and a slot that names another vector
- * (another collector's) is looked up again, never written through. */
+ * (another collector's) is looked up again, never written through; one
+ * collector's frames imported into another, aggregates refused. */
 #include <errno.h>
 
 #include "core/feature_collector.h"
@@ -50,6 +51,35 @@ static void test_stale_slot_is_looked_up(void)
     vmaf_feature_collector_destroy(fc);
 }
 
+static void test_import_range_and_aggregates(void)
+{
+    VmafFeatureCollector *src, *dst;
+    CHECK_EQ_INT(vmaf_feature_collector_init(&src), 0);
+    CHECK_EQ_INT(vmaf_feature_collector_init(&dst), 0);
+    for (unsigned i = 0; i < 8; i++)
+        CHECK_EQ_INT(vmaf_feature_collector_append(src, "a", i + 0.25, i), 0);
+    /* A gap: frame 5 of "b" was never written, and stays unwritten. */
+    CHECK_EQ_INT(vmaf_feature_collector_append(src, "b", 7.0, 4), 0);
+    CHECK_EQ_INT(vmaf_feature_collector_append(src, "b", 8.0, 6), 0);
+    CHECK_EQ_INT(vmaf_feature_collector_import(dst, src, 4, 3, 20), 0);
+    double v = 0;
+    CHECK_EQ_INT(vmaf_feature_collector_get_score(dst, "a", &v, 22), 0);
+    CHECK(v == 6.25);
+    CHECK_EQ_INT(vmaf_feature_collector_get_score(dst, "a", &v, 23), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_collector_get_score(dst, "b", &v, 20), 0);
+    CHECK(v == 7.0);
+    CHECK_EQ_INT(vmaf_feature_collector_get_score(dst, "b", &v, 21), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_collector_get_score(dst, "b", &v, 22), 0);
+    CHECK(v == 8.0);
+    CHECK_EQ_INT(dst->cnt, 2);
+    CHECK_EQ_INT(vmaf_feature_collector_set_aggregate(src, "total", 1.0), 0);
+    CHECK_EQ_INT(vmaf_feature_collector_import(dst, src, 0, 2, 0), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_feature_collector_get_score(dst, "a", &v, 0), -EINVAL);
+    vmaf_feature_collector_destroy(src);
+    vmaf_feature_collector_destroy(dst);
+}
+
 TEST_MAIN("feature_collector",
           {"slot_is_found_once_and_reused", test_slot_is_found_once_and_reused},
-          {"stale_slot_is_looked_up", test_stale_slot_is_looked_up})
+          {"stale_slot_is_looked_up", test_stale_slot_is_looked_up},
+          {"import_range_and_aggregates", test_import_range_and_aggregates})

@@ -111,6 +111,12 @@ static int psnr_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist
     return err;
 }
 
+static bool psnr_totals_run(const VmafFexContext *ctx)
+{
+    const PsnrState *s = ctx->priv;
+    return s->enable_apsnr;
+}
+
 static int psnr_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
 {
     const PsnrState *s = ctx->priv;
@@ -139,4 +145,5 @@ const VmafFeatureExtractor vmaf_fex_psnr = {
     .init = psnr_init,
     .extract = psnr_extract,
     .flush = psnr_flush,
+    .totals_run = psnr_totals_run,
 };
