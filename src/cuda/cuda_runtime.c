@@ -14,6 +14,12 @@ int vmaf_cuda_check(cudaError_t err, const char *call, const char *file, int lin
 {
     if (err == cudaSuccess)
         return 0;
+    if (err == cudaErrorStreamCaptureInvalidated) {
+        /* Not this call's fault: a capture that another thread spoilt,
+         * which the graph cache redoes without capturing. */
+        (void)cudaGetLastError();
+        return -EAGAIN;
+    }
     vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: %s:%d: %s failed: %s (%s)", file, line, call,
              cudaGetErrorString(err), cudaGetErrorName(err));
     /* A failed call also leaves its error as the thread's last error, where

@@ -7,6 +7,7 @@
 #include "core/log.h"
 #include "core/picture.h"
 #include "cuda_state.h"
+#include "graph.h"
 #include "libvmaf/libvmaf_cuda.h"
 #include "picture_import.h"
 
@@ -201,6 +202,7 @@ static void cuda_destroy(void *state)
     if (bound)
         vmaf_cuda_device_unbind(&b->dev);
     free(b);
+    vmaf_cuda_graph_context_closed();
 }
 
 static const VmafBackend cuda_backend = {
@@ -258,6 +260,7 @@ int vmaf_cuda_import_state(VmafContext *vmaf, VmafCudaState *cu_state)
         return err;
     }
     vmaf_cuda_device_unbind(&b->dev);
+    vmaf_cuda_graph_context_opened(); /* closed by cuda_destroy(), also on failure */
     return vmaf_backend_attach(vmaf, &cuda_backend, b);
 }
 

@@ -1,10 +1,23 @@
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/log.h"
 #include "graph.h"
+
+static atomic_uint open_contexts;
+
+void vmaf_cuda_graph_context_opened(void)
+{
+    atomic_fetch_add(&open_contexts, 1);
+}
+
+void vmaf_cuda_graph_context_closed(void)
+{
+    atomic_fetch_sub(&open_contexts, 1);
+}
 
 void vmaf_cuda_graph_cache_init(VmafCudaGraphCache *cache, const VmafCudaDevice *dev)
 {
@@ -60,7 +73,7 @@ static int capture(VmafCudaGraphCache *cache, VmafCudaEnqueue enqueue, void *opa
 int vmaf_cuda_graph_run(VmafCudaGraphCache *cache, const void *const key[VMAF_CUDA_GRAPH_KEYS],
                         VmafCudaEnqueue enqueue, void *opaque, VmafCudaStream stream)
 {
-    if (cache->dev->dispatch == VMAF_CUDA_DISPATCH_DIRECT)
+    if (cache->dev->dispatch == VMAF_CUDA_DISPATCH_DIRECT || atomic_load(&open_contexts) > 1)
         return enqueue(opaque, stream);
     VmafCudaGraphEntry *e = NULL;
     for (unsigned i = 0; i < cache->cnt && !e; i++) {
@@ -70,6 +83,14 @@ int vmaf_cuda_graph_run(VmafCudaGraphCache *cache, const void *const key[VMAF_CU
     if (!e) {
         VmafCudaGraph graph;
         int err = capture(cache, enqueue, opaque, stream, &graph);
+        if (err == -EAGAIN) {
+            /* Another thread's synchronising call (the caller's decoder
+             * freeing a buffer) spoilt the capture, and nothing ran: the
+             * work goes on the stream as it is, a later frame captures. */
+            cache->invalidated++;
+            vmaf_log(VMAF_LOG_LEVEL_DEBUG, "cuda: a graph capture was invalidated; run directly");
+            return enqueue(opaque, stream);
+        }
         if (err)
             return err;
         e = free_entry(cache);

@@ -28,7 +28,16 @@ typedef struct VmafCudaGraphCache {
     unsigned cnt;
     uint64_t clock;
     uint64_t captures, replays;
+    uint64_t invalidated; /* captures another thread's call spoilt: the work ran directly */
 } VmafCudaGraphCache;
+
+/* Contexts of the process with the CUDA backend, counted as they open and
+ * close: while more than one is open their twins put their work on the
+ * stream directly rather than capture graphs, because a synchronising call
+ * on the device (a free, as a context closes) invalidates every capture on
+ * it, in any thread and whatever its capture mode. */
+void vmaf_cuda_graph_context_opened(void);
+void vmaf_cuda_graph_context_closed(void);
 
 void vmaf_cuda_graph_cache_init(VmafCudaGraphCache *cache, const VmafCudaDevice *dev);
 /* Destroys the graphs; the streams they were launched on must be idle. */

@@ -1,6 +1,7 @@
 /* The graph cache of the CUDA twins (src/cuda/graph.c) on a stub of the
  * device table: capture once per key set, replay after, direct dispatch,
- * eviction, failure inside a capture, and the VMAF_CUDA_DISPATCH setting. */
+ * eviction, failure inside a capture, a capture another thread spoilt,
+ * several contexts open at once, and the VMAF_CUDA_DISPATCH setting. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -71,6 +72,18 @@ static int enqueue_fails(void *opaque, VmafCudaStream stream)
     (void)opaque;
     (void)stream;
     return -EIO;
+}
+
+/* As a launch reports a capture that another thread's synchronising call
+ * invalidated (vmaf_cuda_check() gives -EAGAIN); outside a capture it runs. */
+static int enqueue_spoilt_when_capturing(void *opaque, VmafCudaStream stream)
+{
+    (void)opaque;
+    (void)stream;
+    if (stub.capturing)
+        return -EAGAIN;
+    stub.enqueued++;
+    return 0;
 }
 
 static void reset(void)
@@ -174,6 +187,50 @@ static void test_failure_inside_capture(void)
     vmaf_cuda_graph_cache_free(&cache);
 }
 
+static void test_spoilt_capture_runs_directly(void)
+{
+    reset();
+    const VmafCudaDevice dev = {.api = &stub_api, .dispatch = VMAF_CUDA_DISPATCH_GRAPH};
+    VmafCudaGraphCache cache;
+    vmaf_cuda_graph_cache_init(&cache, &dev);
+    const void *key[VMAF_CUDA_GRAPH_KEYS];
+    keys(key, 0);
+    CHECK_EQ_INT(vmaf_cuda_graph_run(&cache, key, enqueue_spoilt_when_capturing, NULL, NULL), 0);
+    /* The work ran once, outside the capture; nothing cached or launched. */
+    CHECK_EQ_INT(stub.enqueued, 1);
+    CHECK_EQ_INT(stub.capturing, 0);
+    CHECK_EQ_INT(stub.launches, 0);
+    CHECK_EQ_INT(cache.cnt, 0);
+    CHECK_EQ_INT(cache.invalidated, 1);
+    /* The next frame captures again. */
+    CHECK_EQ_INT(vmaf_cuda_graph_run(&cache, key, enqueue_ok, NULL, NULL), 0);
+    CHECK_EQ_INT(cache.captures, 1);
+    CHECK_EQ_INT(stub.launches, 1);
+    vmaf_cuda_graph_cache_free(&cache);
+    CHECK_EQ_INT(stub.destroyed, stub.created);
+}
+
+static void test_several_contexts_run_directly(void)
+{
+    reset();
+    const VmafCudaDevice dev = {.api = &stub_api, .dispatch = VMAF_CUDA_DISPATCH_GRAPH};
+    VmafCudaGraphCache cache;
+    vmaf_cuda_graph_cache_init(&cache, &dev);
+    const void *key[VMAF_CUDA_GRAPH_KEYS];
+    keys(key, 0);
+    vmaf_cuda_graph_context_opened();
+    vmaf_cuda_graph_context_opened();
+    CHECK_EQ_INT(vmaf_cuda_graph_run(&cache, key, enqueue_ok, NULL, NULL), 0);
+    CHECK_EQ_INT(stub.enqueued_while_capturing + stub.begins + stub.launches, 0);
+    CHECK_EQ_INT(stub.enqueued, 1);
+    vmaf_cuda_graph_context_closed();
+    CHECK_EQ_INT(vmaf_cuda_graph_run(&cache, key, enqueue_ok, NULL, NULL), 0);
+    CHECK_EQ_INT(stub.begins, 1);
+    CHECK_EQ_INT(stub.launches, 1);
+    vmaf_cuda_graph_context_closed();
+    vmaf_cuda_graph_cache_free(&cache);
+}
+
 static void test_dispatch_from_env(void)
 {
     enum VmafCudaDispatch d = VMAF_CUDA_DISPATCH_DIRECT;
@@ -195,4 +252,6 @@ TEST_MAIN("cuda_graph", {"capture_once_per_key_set", test_capture_once_per_key_s
           {"direct_dispatch", test_direct_dispatch},
           {"evicts_least_recently_used", test_evicts_least_recently_used},
           {"failure_inside_capture", test_failure_inside_capture},
+          {"spoilt_capture_runs_directly", test_spoilt_capture_runs_directly},
+          {"several_contexts_run_directly", test_several_contexts_run_directly},
           {"dispatch_from_env", test_dispatch_from_env})
