@@ -9,11 +9,11 @@
 #include <time.h>
 
 #include "batch.h"
-#include "cli_parse.h"
+#include "workers.h"
 
 /* A list larger than this is a mistake (a video given as the list). */
 #define BATCH_MAX_BYTES (64u << 20)
-#define BATCH_REDRAW_NS 250000000L
+#define BATCH_REDRAW_MS 250
 /* Failed lines named in the summary; the count covers the rest. */
 #define BATCH_LINES_NAMED 20
 
@@ -32,8 +32,7 @@ struct Batch {
     BatchScore score;
     void *opaque;
     pthread_mutex_t lock; /* what follows, and stderr */
-    pthread_cond_t finished;
-    unsigned next, done, running;
+    unsigned done;
     unsigned *failed_line;
     unsigned failed_cnt;
     atomic_ullong frames;
@@ -173,7 +172,6 @@ int batch_open(Batch **out, const char *path, char *error, size_t error_size)
         return -ENOMEM;
     }
     pthread_mutex_init(&b->lock, NULL);
-    pthread_cond_init(&b->finished, NULL);
     int err = read_file(path, &b->text, error, error_size);
     if (err) {
         batch_close(b);
@@ -275,48 +273,25 @@ static void record_failure(Batch *b, unsigned line)
     b->failed_line[b->failed_cnt++] = line;
 }
 
-typedef struct Worker {
-    Batch *b;
-    unsigned index;
-} Worker;
-
-static void *work(void *arg)
+/* One pair of the list, on a worker. */
+static int score_job(void *opaque, unsigned job, unsigned worker)
 {
-    const Worker *w = arg;
-    Batch *b = w->b;
+    Batch *b = opaque;
+    const BatchPair *pair = &b->pair[job];
+    const int ret = b->score(b->opaque, b, pair, worker);
     pthread_mutex_lock(&b->lock);
-    while (b->next < b->pair_cnt) {
-        const BatchPair *pair = &b->pair[b->next++];
-        pthread_mutex_unlock(&b->lock);
-        const int ret = b->score(b->opaque, b, pair, w->index);
-        pthread_mutex_lock(&b->lock);
-        b->done++;
-        if (ret)
-            record_failure(b, pair->line);
-    }
-    if (!--b->running)
-        pthread_cond_signal(&b->finished);
+    b->done++;
+    if (ret)
+        record_failure(b, pair->line);
     pthread_mutex_unlock(&b->lock);
-    return NULL;
+    return ret;
 }
 
-/* Redraws the progress line until the workers are done. */
-static void watch(Batch *b)
+static void redraw(void *opaque)
 {
+    Batch *b = opaque;
     pthread_mutex_lock(&b->lock);
-    while (b->running) {
-        draw_progress(b);
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += BATCH_REDRAW_NS;
-        until.tv_sec += until.tv_nsec / 1000000000L;
-        until.tv_nsec %= 1000000000L;
-        pthread_cond_timedwait(&b->finished, &b->lock, &until);
-    }
     draw_progress(b);
-    if (b->line_open)
-        fputc('\n', b->progress);
-    b->line_open = false;
     pthread_mutex_unlock(&b->lock);
 }
 
@@ -350,29 +325,12 @@ unsigned batch_run(Batch *b, unsigned jobs, BatchScore score, void *opaque, FILE
         batch_message(b, b->bad[i].line, "%s", b->bad[i].why);
         record_failure(b, b->bad[i].line);
     }
-    if (jobs > b->pair_cnt)
-        jobs = b->pair_cnt;
-    pthread_t thread[CLI_MAX_JOBS];
-    Worker worker[CLI_MAX_JOBS];
-    unsigned started = 0;
-    b->running = jobs;
-    for (; started < jobs; started++) {
-        worker[started] = (Worker){b, started};
-        if (pthread_create(&thread[started], NULL, work, &worker[started]))
-            break;
-    }
-    pthread_mutex_lock(&b->lock);
-    b->running -= jobs - started;
-    pthread_mutex_unlock(&b->lock);
-    if (!started && b->pair_cnt) {
-        /* No thread: the pairs are scored here, one after another. */
-        b->running = 1;
-        worker[0] = (Worker){b, 0};
-        work(&worker[0]);
-    }
-    watch(b);
-    for (unsigned i = 0; i < started; i++)
-        pthread_join(thread[i], NULL);
+    workers_run(b->pair_cnt, jobs, false, score_job, redraw, BATCH_REDRAW_MS, b);
+    /* The final count, on a line of its own. */
+    draw_progress(b);
+    if (b->line_open)
+        fputc('\n', b->progress);
+    b->line_open = false;
     summarise(b);
     return b->failed_cnt;
 }
@@ -382,7 +340,6 @@ void batch_close(Batch *b)
     if (!b)
         return;
     pthread_mutex_destroy(&b->lock);
-    pthread_cond_destroy(&b->finished);
     free(b->failed_line);
     free(b->bad);
     free(b->pair);
