@@ -31,6 +31,8 @@ enum {
     OPT_BATCH,
     OPT_JOBS,
     OPT_HWDEC,
+    OPT_CHUNKS,
+    OPT_CPU_CHUNKS,
     OPT_HELP,
 };
 
@@ -67,6 +69,8 @@ static const struct option long_options[] = {
     {"batch", required_argument, NULL, OPT_BATCH},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"hwdec", required_argument, NULL, OPT_HWDEC},
+    {"chunks", required_argument, NULL, OPT_CHUNKS},
+    {"cpu_chunks", required_argument, NULL, OPT_CPU_CHUNKS},
     {"no_prediction", no_argument, NULL, 'n'},
     {"version", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -140,7 +144,13 @@ void cli_print_usage(FILE *out, const char *app)
           "      --hwdec MODE            encoded inputs: auto (default: on NVDEC, into\n"
           "                              GPU memory, when the CUDA backend scores and its\n"
           "                              features read luma only; else on the CPU), none\n"
-          "                              (the CPU), or cuda (NVDEC, or an error)\n\n"
+          "                              (the CPU), or cuda (NVDEC, or an error)\n"
+          "      --chunks N              split encoded inputs at keyframes into pieces\n"
+          "                              decoded and scored N at once, each with decoders\n"
+          "                              (NVDEC sessions) and a context of its own; the\n"
+          "                              scores are the same (default 1: one piece)\n"
+          "      --cpu_chunks N          N more pieces at once decoded on the CPU\n"
+          "                              (default 0)\n\n"
           "  -v, --version               print the library version and exit\n"
           "      --help                  print this help and exit\n\n"
           "The pooled (mean) score of each model is printed to stderr when it is a\n"
@@ -625,6 +635,10 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return 0;
     case OPT_JOBS:
         return parse_uint_range(s, opt, arg, 1, CLI_MAX_JOBS, &s->jobs);
+    case OPT_CHUNKS:
+        return parse_uint_range(s, opt, arg, 1, CLI_MAX_JOBS, &s->chunks);
+    case OPT_CPU_CHUNKS:
+        return parse_uint_range(s, opt, arg, 0, CLI_MAX_JOBS, &s->cpu_chunks);
     case 'n':
         s->no_prediction = true;
         return 0;
@@ -707,6 +721,12 @@ static int check_settings(CliSettings *s)
                        "or -o with it");
     if (s->jobs && !s->batch_path)
         return fail(s, "--jobs is the number of pairs scored at once in a --batch");
+    if ((s->chunks || s->cpu_chunks) && s->batch_path)
+        return fail(s, "--chunks and --cpu_chunks split one pair; a --batch keeps the decoders "
+                       "busy with --jobs pairs at once");
+    if ((s->chunks > 1 || s->cpu_chunks) && s->subsample > 1)
+        return fail(s, "--chunks cannot split a --subsample run: its frames are counted from "
+                       "the pair's start");
     if (!s->path_ref && !s->batch_path)
         return fail(s, "the reference video (-r/--reference) is required");
     if (!s->path_dist && !s->batch_path)

@@ -81,6 +81,8 @@ typedef struct CliSettings {
     bool common_bitdepth;   /* ref and dist depths may differ (--aom_ctc v6.0+) */
     const char *batch_path; /* --batch: pairs and outputs from this file, not -r/-d/-o */
     unsigned jobs;          /* --jobs: pairs at once in a batch; 0: the default */
+    unsigned chunks;        /* --chunks: a pair's chunks on NVDEC at once; 0: the default */
+    unsigned cpu_chunks;    /* --cpu_chunks: those decoded on the CPU alongside */
     char error[512];
 } CliSettings;
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "chunks.h"
 #include "cli_parse.h"
 #include "libvmaf/libvmaf.h"
 #ifdef VMAF_HAVE_CUDA
@@ -41,23 +42,42 @@ typedef struct Shared {
     void *cuda_state; /* VmafCudaState *, or NULL: the CPU scores */
 } Shared;
 
-typedef struct Run {
+typedef struct Run Run;
+
+/* A pair in chunks: the context scores go to, what the chunks share, and
+ * where each input's frames are. */
+typedef struct ChunkedPair {
+    Shared shared;
+    VideoIndex index[2]; /* reference, distorted */
+    unsigned gpu_workers;
+    unsigned nvdec_threads; /* of each NVDEC decoder: the cores shared among them */
+} ChunkedPair;
+
+struct Run {
     CliSettings cli;
+    int argc; /* the command line, parsed again for each chunk */
+    char **argv;
     bool tty;             /* stderr is a terminal: banner, progress and scores go there */
     Batch *batch;         /* the batch this pair is a line of, or NULL */
     unsigned line;        /* of that batch's list */
     unsigned slot;        /* its worker: which pending output is this run's */
-    const Shared *shared; /* a batch's models and device, or NULL */
+    const Shared *shared; /* a batch's or chunked pair's models and device, or NULL */
+    Run *parent;          /* a chunk's pair, or NULL */
+    Chunks *chunks;       /* and its chunks */
+    const Chunk *chunk;
+    ChunkedPair *chunked; /* a pair scored in chunks: theirs */
+    void *own_cuda_state; /* VmafCudaState * this run set up, or NULL */
     VideoInput ref, dist;
     VmafContext *vmaf;
     Models own; /* loaded by this run when it has no shared ones */
     const Models *models;
     unsigned frames;
-    bool cuda;  /* the CUDA backend computes; pictures come from its pinned pool */
-    bool nvdec; /* both inputs decode on NVDEC into device pictures */
+    bool cuda;               /* the CUDA backend computes; pictures come from its pinned pool */
+    bool nvdec;              /* both inputs decode on NVDEC into device pictures */
+    VideoCudaDevice *device; /* NVDEC's GPU for both inputs */
     Progress progress;
     VmafOutput *output; /* opened before the first frame is read */
-} Run;
+};
 
 /* One line on stderr about this pair: "<plain>TEXT" alone, "vmaf: line N:
  * <batched>TEXT" in a batch, below its progress line. */
@@ -67,6 +87,9 @@ static void vsay(Run *r, const char *plain, const char *batched, const char *fmt
     vsnprintf(text, sizeof(text), fmt, ap);
     if (r->batch) {
         batch_message(r->batch, r->line, "%s%s", batched, text);
+    } else if (r->chunks) {
+        chunks_message(r->chunks, "frames %u to %u: %s", r->chunk->first,
+                       r->chunk->first + r->chunk->count - 1, text);
     } else {
         progress_break_line(&r->progress);
         fprintf(stderr, "%s%s\n", plain, text);
@@ -136,6 +159,8 @@ static int open_inputs(Run *r)
     if (video_input_open(&r->dist, r->cli.path_dist, raw))
         return report(r, "%s", r->dist.error);
     r->ref.clamp = r->dist.clamp = r->cli.clamp_samples;
+    if (r->parent)
+        r->ref.decoder_threads = r->dist.decoder_threads = r->parent->chunked->nvdec_threads;
     return check_inputs_match(r);
 }
 
@@ -167,8 +192,8 @@ static int select_backend(Run *r)
         return 0;
     }
     if (!err) {
+        r->own_cuda_state = state; /* kept for chunks of this pair */
         err = vmaf_cuda_import_state(r->vmaf, state);
-        vmaf_cuda_state_free(state);
     }
     if (err)
         return report(r, "could not set up the CUDA backend (%s)", strerror(-err));
@@ -212,11 +237,12 @@ static int fetch_picture(Run *r, VmafPicture *pic)
 static VmafConfiguration context_config(const Run *r)
 {
     const CliSettings *c = &r->cli;
-    /* A batch would repeat the library's notes for every pair. */
+    /* A batch would repeat the library's notes for every pair, chunks for
+     * every chunk. */
     return (VmafConfiguration){
-        .log_level = c->quiet   ? VMAF_LOG_LEVEL_ERROR
-                     : r->batch ? VMAF_LOG_LEVEL_WARNING
-                                : VMAF_LOG_LEVEL_INFO,
+        .log_level = c->quiet                ? VMAF_LOG_LEVEL_ERROR
+                     : r->batch || r->parent ? VMAF_LOG_LEVEL_WARNING
+                                             : VMAF_LOG_LEVEL_INFO,
         .n_threads = c->thread_cnt,
         .n_subsample = c->subsample,
         .cpumask = c->cpumask,
@@ -273,8 +299,17 @@ static int choose_decoding(Run *r)
     if (why)
         return 0;
     VideoInput *in[2] = {&r->ref, &r->dist};
+    char error[VIDEO_INPUT_ERROR_SIZE];
+    int err = video_cuda_device_open(&r->device, r->cli.gpu_device, error, sizeof(error));
+    if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
+        if (!r->cli.quiet)
+            note(r, "vmaf: %s: decoding on the CPU", error);
+        return 0;
+    }
+    if (err)
+        return report(r, "%s", error);
     for (unsigned i = 0; i < 2; i++) {
-        const int err = video_input_use_cuda(in[i], r->cli.gpu_device);
+        err = video_input_use_cuda(in[i], r->device);
         if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
             /* The other input's frames are brought to the host. */
             if (!r->cli.quiet)
@@ -498,6 +533,9 @@ static int score_pairs(Run *r, Prefetch *const pf[2])
         progress_update(&r->progress, r->frames);
         if (r->batch)
             batch_count_frame(r->batch);
+        if (r->chunks && r->frames > r->chunk->lead &&
+            r->frames <= r->chunk->lead + r->chunk->count)
+            chunks_count_frame(r->chunks);
     }
     progress_finish(&r->progress, r->frames);
     return 0;
@@ -531,6 +569,194 @@ static int score_frames(Run *r)
     if (err)
         return report(r, "could not finish scoring (%s)", strerror(-err));
     return 0;
+}
+
+/* Parsing uses getopt's globals: one pair's settings at a time. */
+static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void release(Run *r);
+
+/* Whether NVDEC would decode this pair, as far as can be told before
+ * trying. */
+static bool nvdec_fits(Run *r)
+{
+#ifdef VMAF_HAVE_CUDA
+    return r->cli.hwdec != CLI_HWDEC_NONE && !nvdec_unfit(r);
+#else
+    (void)r;
+    return false;
+#endif
+}
+
+/* Why this pair cannot be split into chunks, or NULL: both inputs must be
+ * encoded (chunks seek) and every feature's scores those of single frames
+ * (--subsample is refused with the command line). */
+static const char *chunks_unfit(Run *r)
+{
+    if (!r->ref.reader->encoded || !r->dist.reader->encoded)
+        return "both inputs must be encoded files";
+    if (vmaf_scores_splittable(r->vmaf))
+        return "a feature totals over every frame (the log says which)";
+    return NULL;
+}
+
+/* Where each input's frames are, from files of their own (r's inputs stay
+ * as they are, in case the pair is scored in one piece after all). Returns
+ * 0, or EXIT_RUNTIME after reporting why not (an input that cannot be read
+ * from any position, such as a pipe). */
+static int index_inputs(Run *r, ChunkedPair *cp)
+{
+    const char *path[2] = {r->cli.path_ref, r->cli.path_dist};
+    int err = 0;
+    for (unsigned i = 0; !err && i < 2; i++) {
+        struct stat st;
+        if (stat(path[i], &st) || !S_ISREG(st.st_mode))
+            return report(r,
+                          "--chunks: \"%s\" is not a regular file: chunks read it from their "
+                          "keyframes on",
+                          path[i]);
+        VideoInput in;
+        err = video_input_open(&in, path[i], NULL);
+        err = err ? err : video_input_index(&in, &cp->index[i]);
+        if (err)
+            err = report(r, "--chunks: %s", in.error);
+        video_input_close(&in);
+    }
+    return err;
+}
+
+/* The frames the pair has, as one run would score them: 0 after reporting
+ * why not (an error, with *failed set, when the lengths differ). */
+static unsigned pair_length(Run *r, const ChunkedPair *cp, bool *failed)
+{
+    const unsigned skip[2] = {r->cli.frame_skip_ref, r->cli.frame_skip_dist};
+    unsigned len[2];
+    for (unsigned i = 0; i < 2; i++)
+        len[i] = cp->index[i].frame_cnt > skip[i] ? cp->index[i].frame_cnt - skip[i] : 0;
+    const unsigned n = len[0] < len[1] ? len[0] : len[1];
+    if (len[0] != len[1] && !r->cli.frame_cnt) {
+        report(r,
+               "frame counts differ: \"%s\" has %u frames, \"%s\" has %u; --frame_cnt %u scores "
+               "the first %u",
+               r->cli.path_ref, len[0], r->cli.path_dist, len[1], n, n);
+        *failed = true;
+        return 0;
+    }
+    return r->cli.frame_cnt && r->cli.frame_cnt < n ? r->cli.frame_cnt : n;
+}
+
+static unsigned cores(void)
+{
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+static int import_chunk(void *arg)
+{
+    Run *r = arg;
+    const Chunk *c = r->chunk;
+    const int err = vmaf_import_scores(r->parent->vmaf, r->vmaf, c->lead, c->count, c->first);
+    return err ? report(r, "could not hand its scores to the pair's context (%s)", strerror(-err))
+               : 0;
+}
+
+/* Both inputs at the chunk's first frame less its lead. */
+static int seek_chunk(Run *r)
+{
+    const Run *p = r->parent;
+    const unsigned at = r->chunk->first - r->chunk->lead;
+    if (video_input_seek(&r->ref, &p->chunked->index[0], p->cli.frame_skip_ref + at))
+        return report(r, "%s", r->ref.error);
+    if (video_input_seek(&r->dist, &p->chunked->index[1], p->cli.frame_skip_dist + at))
+        return report(r, "%s", r->dist.error);
+    return 0;
+}
+
+static int run_chunk(Run *r)
+{
+    int err = open_inputs(r);
+    err = err ? err : init_context(r);
+    err = err ? err : register_features(r);
+    err = err ? err : allocate_pictures(r);
+    err = err ? err : seek_chunk(r);
+    err = err ? err : score_frames(r);
+    if (!err && r->frames != r->cli.frame_cnt)
+        err = report(r, "the inputs ended after %u of its %u frames", r->frames, r->cli.frame_cnt);
+    return err ? err : chunks_serialise(r->chunks, import_chunk, r);
+}
+
+/* One chunk: the pair's settings and paths, inputs and a context of its
+ * own, the pair's models and device; decoded as --hwdec says on the first
+ * gpu_workers workers, on the CPU on the others. */
+static int score_chunk(void *opaque, Chunks *cs, const Chunk *c, unsigned worker)
+{
+    Run *parent = opaque;
+    Run *r = calloc(1, sizeof(*r));
+    if (!r) {
+        chunks_message(cs, "out of memory");
+        return EXIT_RUNTIME;
+    }
+    pthread_mutex_lock(&parse_lock);
+    int status = cli_parse(&r->cli, parent->argc, parent->argv);
+    pthread_mutex_unlock(&parse_lock);
+    r->parent = parent;
+    r->chunks = cs;
+    r->chunk = c;
+    r->shared = &parent->chunked->shared;
+    r->cli.output_path = NULL;
+    r->cli.frame_skip_ref = r->cli.frame_skip_dist = 0;
+    r->cli.frame_cnt = c->lead + c->count + c->tail;
+    if (worker >= parent->chunked->gpu_workers)
+        r->cli.hwdec = CLI_HWDEC_NONE;
+    status = status ? report(r, "%s", r->cli.error) : run_chunk(r);
+    release(r);
+    free(r);
+    return status;
+}
+
+/* Scores the pair in chunks when --chunks or --cpu_chunks asks for more
+ * than one at once: *done is then set. */
+static int score_in_chunks(Run *r, bool *done)
+{
+    const unsigned gpu = r->cli.chunks ? r->cli.chunks : 1, cpu = r->cli.cpu_chunks;
+    if (gpu + cpu < 2 || r->batch)
+        return 0;
+    const char *why = chunks_unfit(r);
+    if (why)
+        return report(r, "--chunks: %s", why);
+    ChunkedPair *cp = r->chunked = calloc(1, sizeof(*cp));
+    if (!cp)
+        return report(r, "out of memory");
+    int err = index_inputs(r, cp);
+    if (err)
+        return err;
+    bool failed = false;
+    const unsigned n = pair_length(r, cp, &failed);
+    if (failed)
+        return EXIT_RUNTIME;
+    /* Two chunks a worker: one that finishes early takes another. */
+    Chunk plan[2 * 2 * CLI_MAX_JOBS];
+    const unsigned cnt =
+        chunk_plan(plan, 2 * (gpu + cpu), n, &cp->index[1], r->cli.frame_skip_dist);
+    if (cnt < 2) {
+        if (!r->cli.quiet)
+            note(r, "vmaf: --chunks: %u frames make one chunk (%u frames or more each)", n,
+                 CHUNK_MIN_FRAMES);
+        return 0;
+    }
+    cp->gpu_workers = gpu;
+    /* Each NVDEC decoder's threads parse ahead of the engine; a core or
+     * two each is plenty, and more would crowd out the others. */
+    cp->nvdec_threads = cores() / (2 * gpu) > 1 ? cores() / (2 * gpu) : 1;
+    cp->shared = (Shared){
+        .argc = r->argc, .argv = r->argv, .models = r->own, .cuda_state = r->own_cuda_state};
+    if (chatty(r))
+        fprintf(stderr, "chunks: %u frames in %u chunks, %u at once%s and %u on the CPU\n", n, cnt,
+                gpu, nvdec_fits(r) ? " on NVDEC" : "", cpu);
+    err = chunks_run(plan, cnt, gpu + cpu, score_chunk, r, chatty(r) ? stderr : NULL);
+    *done = true;
+    r->frames = n;
+    return err;
 }
 
 /* A pooled score on stderr: "vmaf: line N: DIST: ..." in a batch. */
@@ -648,27 +874,38 @@ static int run(Run *r)
     err = err ? err : open_inputs(r);
     err = err ? err : init_context(r);
     err = err ? err : register_features(r);
-    err = err ? err : allocate_pictures(r);
-    err = err ? err : score_frames(r);
+    bool chunked = false;
+    err = err ? err : score_in_chunks(r, &chunked);
+    if (!chunked) {
+        err = err ? err : allocate_pictures(r);
+        err = err ? err : score_frames(r);
+    }
     err = err ? err : pool_scores(r);
     return err ? err : write_output(r);
 }
 
 static void release(Run *r)
 {
-    pending_output[r->slot] = NULL;
+    if (!r->parent)
+        pending_output[r->slot] = NULL;
     vmaf_output_close(&r->output);
     /* The context goes first: it may still hold pictures and models. */
     if (r->vmaf)
         vmaf_close(r->vmaf);
     free_models(&r->own);
+#ifdef VMAF_HAVE_CUDA
+    vmaf_cuda_state_free(r->own_cuda_state);
+#endif
+    if (r->chunked) {
+        video_index_free(&r->chunked->index[0]);
+        video_index_free(&r->chunked->index[1]);
+        free(r->chunked);
+    }
     video_input_close(&r->ref);
     video_input_close(&r->dist);
+    video_cuda_device_close(&r->device); /* after the decoders on it */
     cli_free(&r->cli);
 }
-
-/* Parsing uses getopt's globals: one pair's settings at a time. */
-static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* One line of a batch: the command line's settings, parsed afresh (the
  * library takes each pair's feature options), with the line's paths. */
@@ -768,6 +1005,8 @@ int main(int argc, char *argv[])
         return EXIT_RUNTIME;
     }
     r->tty = isatty(fileno(stderr));
+    r->argc = argc;
+    r->argv = argv;
 
     int status;
     if (cli_parse(&r->cli, argc, argv)) {

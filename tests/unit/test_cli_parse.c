@@ -1,5 +1,5 @@
 /* The vmaf tool's command line: defaults, number checks, --model and
- * --feature syntax, the CTC presets and error messages. */
+ * --feature syntax, the CTC presets, --chunks and error messages. */
 #include <errno.h>
 
 #include "cli_parse.h"
@@ -312,6 +312,27 @@ static void test_backend(void)
     CHECK_PARSE_ERROR("--gpu_device", "-r", "a", "-d", "b", "--gpu_device", "-1");
 }
 
+static void test_chunks(void)
+{
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b"), 0);
+    CHECK_EQ_INT(settings.chunks, 0);
+    CHECK_EQ_INT(settings.cpu_chunks, 0);
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--chunks", "4", "--cpu_chunks=2"), 0);
+    CHECK_EQ_INT(settings.chunks, 4);
+    CHECK_EQ_INT(settings.cpu_chunks, 2);
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--chunks", "64", "--cpu_chunks", "0"), 0);
+    CHECK_PARSE_ERROR("--chunks", "-r", "a", "-d", "b", "--chunks", "0");
+    CHECK_PARSE_ERROR("--chunks", "-r", "a", "-d", "b", "--chunks", "65");
+    CHECK_PARSE_ERROR("--cpu_chunks", "-r", "a", "-d", "b", "--cpu_chunks", "65");
+    CHECK_PARSE_ERROR("cannot split a --subsample run", "-r", "a", "-d", "b", "--chunks", "2",
+                      "--subsample", "2");
+    CHECK_PARSE_ERROR("cannot split a --subsample run", "-r", "a", "-d", "b", "--cpu_chunks", "1",
+                      "--subsample", "3");
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--chunks", "1", "--subsample", "2"), 0);
+    CHECK_PARSE_ERROR("split one pair", "--batch", "list.txt", "--chunks", "2");
+    CHECK_PARSE_ERROR("split one pair", "--batch", "list.txt", "--cpu_chunks", "1");
+}
+
 int main(void)
 {
     static const struct test_case cases[] = {
@@ -327,6 +348,7 @@ int main(void)
         {"aom_ctc", test_aom_ctc},
         {"nflx_ctc", test_nflx_ctc},
         {"backend", test_backend},
+        {"chunks", test_chunks},
         {NULL, NULL},
     };
     const int ret = run_tests("cli_parse", cases);

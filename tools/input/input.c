@@ -196,12 +196,53 @@ int video_input_scale_to(VideoInput *in, unsigned w, unsigned h)
     return in->reader->scale_to(in, w, h);
 }
 
-int video_input_use_cuda(VideoInput *in, unsigned gpu)
+int video_input_use_cuda(VideoInput *in, const VideoCudaDevice *dev)
 {
     if (!in->reader->use_cuda)
         return video_input_fail(in, -ENOTSUP, "not encoded: read as it is");
-    return in->reader->use_cuda(in, gpu);
+    return in->reader->use_cuda(in, dev);
 }
+
+int video_input_index(VideoInput *in, VideoIndex *index)
+{
+    memset(index, 0, sizeof(*index));
+    if (!in->reader->index)
+        return video_input_fail(in, -ENOTSUP, "not encoded: frames are not indexed");
+    return in->reader->index(in, index);
+}
+
+void video_index_free(VideoIndex *index)
+{
+    free(index->pts);
+    free(index->keyframe);
+    memset(index, 0, sizeof(*index));
+}
+
+int video_input_seek(VideoInput *in, const VideoIndex *index, unsigned frame)
+{
+    if (!in->reader->seek)
+        return video_input_fail(in, -ENOTSUP, "not encoded: cannot seek");
+    if (frame >= index->frame_cnt)
+        return video_input_fail(in, -EINVAL, "has %u frames, none numbered %u", index->frame_cnt,
+                                frame);
+    return in->reader->seek(in, index, frame);
+}
+
+#ifndef VMAF_HAVE_LIBAV
+/* NVDEC comes through FFmpeg's libraries, which this build has not. */
+int video_cuda_device_open(VideoCudaDevice **dev, unsigned gpu, char *error, size_t error_size)
+{
+    (void)gpu;
+    *dev = NULL;
+    snprintf(error, error_size, "NVDEC: this build has no FFmpeg libraries");
+    return -ENOTSUP;
+}
+
+void video_cuda_device_close(VideoCudaDevice **dev)
+{
+    *dev = NULL;
+}
+#endif
 
 int video_input_read(VideoInput *in, VmafPicture *pic)
 {

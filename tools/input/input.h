@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "libvmaf/picture.h"
@@ -29,6 +30,19 @@ typedef struct VideoInfo {
 } VideoInfo;
 
 typedef struct VideoInput VideoInput;
+
+/* NVDEC's GPU for a pair's decoders (video_cuda_device_open()). */
+typedef struct VideoCudaDevice VideoCudaDevice;
+
+/* Where an encoded stream's frames are (video_input_index()): their
+ * timestamps in presentation order, and which of them a decoder can start
+ * from. */
+typedef struct VideoIndex {
+    unsigned frame_cnt;
+    int64_t *pts;       /* frame_cnt of them, rising */
+    unsigned *keyframe; /* frame numbers, rising; the first frame's among them */
+    unsigned keyframe_cnt;
+} VideoIndex;
 
 /* A file format. */
 typedef struct VideoReader {
@@ -53,8 +67,12 @@ typedef struct VideoReader {
                    size_t error_size);
     /* Optional: frames of another size (video_input_scale_to()). */
     int (*scale_to)(VideoInput *in, unsigned w, unsigned h);
+    /* Optional: frames read from any position (video_input_index(),
+     * video_input_seek()). */
+    int (*index)(VideoInput *in, VideoIndex *index);
+    int (*seek)(VideoInput *in, const VideoIndex *index, unsigned frame);
     /* Optional: decoding on NVDEC (video_input_use_cuda()). */
-    int (*use_cuda)(VideoInput *in, unsigned gpu);
+    int (*use_cuda)(VideoInput *in, const VideoCudaDevice *dev);
     /* Optional: frees in->priv (also after a failed open). */
     void (*close)(VideoInput *in);
 } VideoReader;
@@ -79,7 +97,10 @@ struct VideoInput {
     unsigned char *row;       /* scratch row for skipped bytes */
     unsigned char *plane_buf; /* a plane as stored, when it cannot be read in place */
     bool clamp;               /* samples past the bit depth are clamped rather than refused */
-    void *priv;               /* the reader's own state */
+    /* Threads of a decoder opened from here on (NVDEC's, by
+     * video_input_use_cuda()); 0: one a core. */
+    unsigned decoder_threads;
+    void *priv; /* the reader's own state */
     /* Set by the caller for frames decoded into device memory: writes the
      * luma (8-bit, or 16-bit words holding the sample << shift) into pic, a
      * device picture; non-zero on failure. Any reading thread. */
@@ -127,13 +148,41 @@ int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned f
  * in->error set. */
 int video_input_scale_to(VideoInput *in, unsigned w, unsigned h);
 
-/* Decodes on NVDEC from here on, on GPU gpu, into device memory: each frame
- * then goes to in->import when set, or is brought to the host. Before the
- * first read. Returns 0 when NVDEC decodes the stream, -ENOTSUP when this
- * input is not encoded or NVDEC does not take it (in->error says why; the
- * input then decodes on the CPU as before), or another negative errno
- * with in->error set (the input is then unusable). */
-int video_input_use_cuda(VideoInput *in, unsigned gpu);
+/* FFmpeg's CUDA device on GPU gpu, for NVDEC decoders, on the CUDA context
+ * current on the calling thread: the library's, once its backend was set up
+ * on this thread, so that the decoded frames are where its kernels read.
+ * Returns 0, -ENOTSUP when there is no such device or FFmpeg's libraries
+ * lack CUDA, or -ENOMEM; error says why. Freed by video_cuda_device_close()
+ * (the inputs using it hold it until they close). */
+int video_cuda_device_open(VideoCudaDevice **dev, unsigned gpu, char *error, size_t error_size);
+
+void video_cuda_device_close(VideoCudaDevice **dev);
+
+/* Decodes on NVDEC from here on, on dev, into device memory: each frame then
+ * goes to in->import when set, or is brought to the host. Before the first
+ * read. Returns 0 when NVDEC decodes the stream, -ENOTSUP when this input is
+ * not encoded or NVDEC does not take it (in->error says why; the input then
+ * decodes on the CPU as before), or another negative errno with in->error
+ * set (the input is then unusable). */
+int video_input_use_cuda(VideoInput *in, const VideoCudaDevice *dev);
+
+/* Reads the whole stream of a regular encoded file (demuxing, not
+ * decoding) into *index, freed by video_index_free(); in is used up (closed
+ * and opened again to read frames). Returns 0, -ENOTSUP when the file cannot
+ * be read from any position (not encoded, not a regular file, frames
+ * without timestamps or with a timestamp twice), or another negative errno;
+ * in->error says why. */
+int video_input_index(VideoInput *in, VideoIndex *index);
+
+void video_index_free(VideoIndex *index);
+
+/* From here on in reads frames frame, frame + 1, ... of index (made from
+ * the same file), each checked against its timestamp: decoding starts at
+ * the keyframe before and drops what comes before frame. After
+ * video_input_use_cuda(), before the first read; index must outlive in.
+ * Returns 0, -ENOTSUP when the reader cannot seek, or -EIO when the stream
+ * does not give the frame there (in->error says why). */
+int video_input_seek(VideoInput *in, const VideoIndex *index, unsigned frame);
 
 void video_input_close(VideoInput *in);
 

@@ -4,6 +4,7 @@
  * frames in presentation order. Bytes come through the input's FILE, so
  * that the probed bytes are replayed and pipes work; regular files can seek. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,8 @@ typedef struct LibavInput {
     unsigned coded_w, coded_h; /* the stream's frame size, when scaled to in->info's */
     struct SwsContext *scaler;
     AVFrame *scaled;
+    const VideoIndex *index; /* after a seek: each frame's timestamp checked against it */
+    unsigned next;           /* the frame of index read next */
 } LibavInput;
 
 static const char *av_error(int err, char *buf, size_t size)
@@ -165,8 +168,9 @@ static enum AVPixelFormat pick_format(AVCodecContext *dec, const enum AVPixelFor
     return AV_PIX_FMT_NONE;
 }
 
-/* The decoder, with its threads (one a core; on NVDEC, as FFmpeg's tool sets
- * them, they parse ahead of the GPU), on s->device when set. */
+/* The decoder, with its threads (one a core unless the caller says; on
+ * NVDEC, as FFmpeg's tool sets them, they parse ahead of the GPU), on
+ * s->device when set. */
 static int open_decoder(VideoInput *in, LibavInput *s)
 {
     char msg[128];
@@ -185,7 +189,7 @@ static int open_decoder(VideoInput *in, LibavInput *s)
         err = s->decoder->hw_device_ctx ? 0 : AVERROR(ENOMEM);
     }
     if (err >= 0) {
-        s->decoder->thread_count = 0;
+        s->decoder->thread_count = (int)in->decoder_threads;
         s->decoder->pkt_timebase = s->format->streams[s->stream]->time_base;
         err = avcodec_open2(s->decoder, codec, NULL);
     }
@@ -402,6 +406,29 @@ static int store_frame(VideoInput *in, LibavInput *s, VmafPicture *pic)
     return 0;
 }
 
+static int64_t frame_pts(const AVFrame *f)
+{
+    return f->pts != AV_NOPTS_VALUE ? f->pts : f->best_effort_timestamp;
+}
+
+/* After a seek, each frame must be the one the index has next: a frame
+ * dropped or repeated would pair the wrong pictures. */
+static int check_position(VideoInput *in, LibavInput *s, const AVFrame *f)
+{
+    if (!s->index)
+        return 0;
+    const VideoIndex *index = s->index;
+    if (s->next >= index->frame_cnt)
+        return video_input_fail(in, -EIO, "decoded more frames than its %u", index->frame_cnt);
+    if (frame_pts(f) != index->pts[s->next])
+        return video_input_fail(in, -EIO,
+                                "frame %u came with timestamp %" PRId64 " where %" PRId64
+                                " was due: the decoder skipped or repeated a frame",
+                                s->next, frame_pts(f), index->pts[s->next]);
+    s->next++;
+    return 0;
+}
+
 static int libav_read(VideoInput *in, VmafPicture *pic)
 {
     LibavInput *s = in->priv;
@@ -409,29 +436,25 @@ static int libav_read(VideoInput *in, VmafPicture *pic)
     s->primed = false;
     if (ret != 1)
         return ret;
-    int err = check_frame(in, s, s->frame);
+    int err = check_position(in, s, s->frame);
+    err = err ? err : check_frame(in, s, s->frame);
     err = err ? err : store_frame(in, s, pic);
     av_frame_unref(s->frame);
     return err ? err : 1;
 }
 
-/* NVDEC for the codec, in the library's CUDA context (its device pointers
- * are then the library's), the first frame decoded to see whether NVDEC
- * took the stream. */
-static int libav_use_cuda(VideoInput *in, unsigned gpu)
+struct VideoCudaDevice {
+    AVBufferRef *ref;
+};
+
+int video_cuda_device_open(VideoCudaDevice **out, unsigned gpu, char *error, size_t error_size)
 {
-    LibavInput *s = in->priv;
-    const AVCodec *codec = s->decoder->codec;
-    bool offered = false;
-    for (int i = 0; !offered; i++) {
-        const AVCodecHWConfig *cfg = avcodec_get_hw_config(codec, i);
-        if (!cfg)
-            break;
-        offered = cfg->device_type == AV_HWDEVICE_TYPE_CUDA &&
-                  (cfg->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX);
+    *out = NULL;
+    VideoCudaDevice *d = calloc(1, sizeof(*d));
+    if (!d) {
+        snprintf(error, error_size, "out of memory");
+        return -ENOMEM;
     }
-    if (!offered)
-        return video_input_fail(in, -ENOTSUP, "NVDEC does not decode %s here", codec->name);
     char name[16], msg[128];
     snprintf(name, sizeof(name), "%u", gpu);
     /* The library's context, current on this thread since it set up its
@@ -445,14 +468,50 @@ static int libav_use_cuda(VideoInput *in, unsigned gpu)
 #else
     av_dict_set(&opts, "primary_ctx", "1", 0);
 #endif
-    int err = av_hwdevice_ctx_create(&s->device, AV_HWDEVICE_TYPE_CUDA, name, opts, 0);
+    const int err = av_hwdevice_ctx_create(&d->ref, AV_HWDEVICE_TYPE_CUDA, name, opts, 0);
     av_dict_free(&opts);
-    if (err < 0)
-        return video_input_fail(in, -ENOTSUP,
-                                "NVDEC: FFmpeg's libraries found no CUDA device %u (%s)", gpu,
-                                av_error(err, msg, sizeof(msg)));
+    if (err < 0) {
+        snprintf(error, error_size, "NVDEC: FFmpeg's libraries found no CUDA device %u (%s)", gpu,
+                 av_error(err, msg, sizeof(msg)));
+        free(d);
+        return -ENOTSUP;
+    }
+    *out = d;
+    return 0;
+}
+
+void video_cuda_device_close(VideoCudaDevice **dev)
+{
+    if (!*dev)
+        return;
+    av_buffer_unref(&(*dev)->ref);
+    free(*dev);
+    *dev = NULL;
+}
+
+/* NVDEC for the codec, on dev (in the library's context: its device
+ * pointers are then the library's), the first frame decoded to see whether
+ * NVDEC took the stream. */
+static int libav_use_cuda(VideoInput *in, const VideoCudaDevice *dev)
+{
+    LibavInput *s = in->priv;
+    const AVCodec *codec = s->decoder->codec;
+    bool offered = false;
+    for (int i = 0; !offered; i++) {
+        const AVCodecHWConfig *cfg = avcodec_get_hw_config(codec, i);
+        if (!cfg)
+            break;
+        offered = cfg->device_type == AV_HWDEVICE_TYPE_CUDA &&
+                  (cfg->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX);
+    }
+    if (!offered)
+        return video_input_fail(in, -ENOTSUP, "NVDEC does not decode %s here", codec->name);
+    s->device = av_buffer_ref(dev->ref);
+    if (!s->device)
+        return video_input_fail(in, -ENOMEM, "out of memory");
     avcodec_free_context(&s->decoder);
-    if ((err = open_decoder(in, s)))
+    int err = open_decoder(in, s);
+    if (err)
         return err;
     const int ret = decode_next(in, s);
     if (ret < 0)
@@ -465,6 +524,182 @@ static int libav_use_cuda(VideoInput *in, unsigned gpu)
                                     ? avcodec_profile_name(codec->id, s->decoder->profile)
                                     : "");
     return 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Appends v to the growing array *a of *n. */
+static int append(int64_t **a, unsigned *n, unsigned *cap, int64_t v)
+{
+    if (*n == *cap) {
+        const unsigned bigger = *cap ? 2 * *cap : 1024;
+        int64_t *grown = bigger > *cap ? realloc(*a, bigger * sizeof(**a)) : NULL;
+        if (!grown)
+            return -ENOMEM;
+        *a = grown;
+        *cap = bigger;
+    }
+    (*a)[(*n)++] = v;
+    return 0;
+}
+
+/* The frame numbers of the keyframes' timestamps key (sorted, n of them):
+ * where each is among the frames'. */
+static int number_keyframes(VideoIndex *index, const int64_t *key, unsigned n)
+{
+    index->keyframe = malloc((n + 1) * sizeof(*index->keyframe));
+    if (!index->keyframe)
+        return -ENOMEM;
+    /* A stream may start on frames that need an earlier one (an open GOP):
+     * decoding from its start still gives them. */
+    index->keyframe[index->keyframe_cnt++] = 0;
+    unsigned f = 0;
+    for (unsigned i = 0; i < n; i++) {
+        while (index->pts[f] < key[i])
+            f++;
+        if (f)
+            index->keyframe[index->keyframe_cnt++] = f;
+    }
+    return 0;
+}
+
+/* Every packet of the stream, demuxed once and not decoded: their
+ * timestamps, sorted, are the frames' in presentation order. */
+static int libav_index(VideoInput *in, VideoIndex *index)
+{
+    LibavInput *s = in->priv;
+    char msg[128];
+    if (!(s->format->pb->seekable & AVIO_SEEKABLE_NORMAL))
+        return video_input_fail(in, -ENOTSUP, "not a regular file: read in order only");
+    int64_t *key = NULL;
+    unsigned key_cnt = 0, key_cap = 0, cap = 0;
+    int err = 0;
+    while (!err) {
+        err = av_read_frame(s->format, s->packet);
+        if (err == AVERROR_EOF) {
+            err = 0;
+            break;
+        }
+        if (err < 0) {
+            err = video_input_fail(in, -EIO, "read error (%s)", av_error(err, msg, sizeof(msg)));
+            break;
+        }
+        const AVPacket *p = s->packet;
+        if (p->stream_index == s->stream && !(p->flags & AV_PKT_FLAG_DISCARD)) {
+            if (p->pts == AV_NOPTS_VALUE)
+                err = video_input_fail(in, -ENOTSUP, "frame %u has no timestamp", index->frame_cnt);
+            if (!err)
+                err = append(&index->pts, &index->frame_cnt, &cap, p->pts);
+            if (!err && (p->flags & AV_PKT_FLAG_KEY))
+                err = append(&key, &key_cnt, &key_cap, p->pts);
+        }
+        av_packet_unref(s->packet);
+    }
+    if (!err && !index->frame_cnt)
+        err = video_input_fail(in, -EINVAL, "has no frames");
+    if (!err) {
+        qsort(index->pts, index->frame_cnt, sizeof(*index->pts), by_value);
+        qsort(key, key_cnt, sizeof(*key), by_value);
+        for (unsigned i = 1; !err && i < index->frame_cnt; i++)
+            if (index->pts[i] == index->pts[i - 1])
+                err = video_input_fail(in, -ENOTSUP, "two frames have timestamp %" PRId64,
+                                       index->pts[i]);
+    }
+    if (!err && number_keyframes(index, key, key_cnt))
+        err = -ENOMEM;
+    if (err == -ENOMEM)
+        video_input_fail(in, err, "out of memory");
+    free(key);
+    if (err)
+        video_index_free(index);
+    return err;
+}
+
+/* The decoder restarted at the keyframe at timestamp ts (or one before),
+ * checked on the first packet read there: a keyframe no later than the
+ * frame wanted, sent to the decoder. 1 when the container put us
+ * elsewhere. */
+static int restart_at(VideoInput *in, LibavInput *s, int64_t ts, int64_t wanted)
+{
+    char msg[128];
+    int err = avformat_seek_file(s->format, s->stream, INT64_MIN, ts, ts, 0);
+    if (err < 0)
+        return 1;
+    avcodec_flush_buffers(s->decoder);
+    av_frame_unref(s->frame);
+    s->primed = s->flushing = false;
+    for (;;) {
+        err = av_read_frame(s->format, s->packet);
+        if (err < 0)
+            return video_input_fail(in, -EIO, "read error after seeking (%s)",
+                                    av_error(err, msg, sizeof(msg)));
+        if (s->packet->stream_index == s->stream)
+            break;
+        av_packet_unref(s->packet);
+    }
+    const AVPacket *p = s->packet;
+    if (!(p->flags & AV_PKT_FLAG_KEY) || p->pts == AV_NOPTS_VALUE || p->pts > wanted) {
+        av_packet_unref(s->packet);
+        return 1;
+    }
+    err = avcodec_send_packet(s->decoder, s->packet);
+    av_packet_unref(s->packet);
+    if (err < 0 && err != AVERROR_INVALIDDATA)
+        return video_input_fail(in, -EIO, "decoder error after seeking (%s)",
+                                av_error(err, msg, sizeof(msg)));
+    return 0;
+}
+
+/* Frames before the one wanted decoded and dropped; that one kept in
+ * s->frame for the next read. */
+static int decode_up_to(VideoInput *in, LibavInput *s, int64_t wanted)
+{
+    for (;;) {
+        const int ret = decode_next(in, s);
+        if (ret < 0)
+            return ret;
+        if (!ret || frame_pts(s->frame) > wanted)
+            return video_input_fail(in, -EIO,
+                                    "decoding from a keyframe did not give frame %u (timestamp "
+                                    "%" PRId64 ")",
+                                    in->frame_index, wanted);
+        if (frame_pts(s->frame) == wanted)
+            break;
+        av_frame_unref(s->frame);
+    }
+    s->primed = true;
+    return 0;
+}
+
+/* From the last keyframe before frame, or failing that the one before it,
+ * and so on back to the stream's start. */
+static int libav_seek(VideoInput *in, const VideoIndex *index, unsigned frame)
+{
+    LibavInput *s = in->priv;
+    unsigned k = index->keyframe_cnt;
+    while (k > 1 && index->keyframe[k - 1] > frame)
+        k--;
+    const int64_t wanted = index->pts[frame];
+    const AVStream *st = s->format->streams[s->stream];
+    const int64_t start = st->start_time != AV_NOPTS_VALUE && st->start_time < index->pts[0]
+                              ? st->start_time
+                              : index->pts[0];
+    int err = 1;
+    while (err == 1 && k--)
+        err = restart_at(in, s, k ? index->pts[index->keyframe[k]] : start, wanted);
+    if (err == 1)
+        return video_input_fail(in, -EIO, "cannot seek to a keyframe before frame %u", frame);
+    in->frame_index = frame;
+    err = err ? err : decode_up_to(in, s, wanted);
+    if (!err) {
+        s->index = index;
+        s->next = frame;
+    }
+    return err;
 }
 
 /* swscale's bicubic, as FFmpeg's scale filter uses it by default, from
@@ -495,6 +730,8 @@ const VideoReader video_reader_libav = {
     .probe = libav_probe,
     .open = libav_open,
     .read = libav_read,
+    .index = libav_index,
+    .seek = libav_seek,
     .use_cuda = libav_use_cuda,
     .scale_to = libav_scale_to,
     .close = libav_close,
