@@ -16,6 +16,7 @@ struct Prefetch {
     PrefetchFetch fetch;
     void *opaque;
     unsigned skip, count;
+    unsigned depth; /* frames read ahead, at most */
     bool positioned;
 
     unsigned threads;
@@ -25,11 +26,11 @@ struct Prefetch {
     struct {
         VmafPicture pic;
         bool ready;
-    } slot[PREFETCH_DEPTH]; /* frame n in slot n % PREFETCH_DEPTH */
-    unsigned next;          /* the frame the consumer takes next */
-    unsigned claimed;       /* frames given to readers so far */
-    unsigned end;           /* the first frame that is not there, once known */
-    int end_result;         /* 0 for the end of the input, or the error there */
+    } slot[PREFETCH_DEPTH_MAX]; /* frame n in slot n % depth */
+    unsigned next;              /* the frame the consumer takes next */
+    unsigned claimed;           /* frames given to readers so far */
+    unsigned end;               /* the first frame that is not there, once known */
+    int end_result;             /* 0 for the end of the input, or the error there */
     char error[VIDEO_INPUT_ERROR_SIZE];
     bool stop;
 };
@@ -73,7 +74,7 @@ static int read_scored_frame(Prefetch *pf, unsigned n, VmafPicture *pic, char *e
  * is nothing more to read. Called with the lock held. */
 static bool claim(Prefetch *pf, unsigned *n)
 {
-    while (!pf->stop && pf->claimed < pf->end && pf->claimed >= pf->next + PREFETCH_DEPTH)
+    while (!pf->stop && pf->claimed < pf->end && pf->claimed >= pf->next + pf->depth)
         pthread_cond_wait(&pf->changed, &pf->lock);
     if (pf->stop || pf->claimed >= pf->end || (pf->count && pf->claimed >= pf->count))
         return false;
@@ -113,8 +114,8 @@ static void *reader(void *opaque)
         ret = read_scored_frame(pf, n, &pic, error);
         pthread_mutex_lock(&pf->lock);
         if (ret == 1) {
-            pf->slot[n % PREFETCH_DEPTH].pic = pic;
-            pf->slot[n % PREFETCH_DEPTH].ready = true;
+            pf->slot[n % pf->depth].pic = pic;
+            pf->slot[n % pf->depth].ready = true;
         } else if (n < pf->end) {
             pf->end = n;
             pf->end_result = ret;
@@ -138,7 +139,7 @@ static void join_readers(Prefetch *pf)
 
 static void destroy(Prefetch *pf)
 {
-    for (unsigned i = 0; i < PREFETCH_DEPTH; i++) {
+    for (unsigned i = 0; i < pf->depth; i++) {
         if (pf->slot[i].ready)
             vmaf_picture_unref(&pf->slot[i].pic);
     }
@@ -148,8 +149,10 @@ static void destroy(Prefetch *pf)
 }
 
 int prefetch_start(Prefetch **out, VideoInput *in, PrefetchFetch fetch, void *opaque, unsigned skip,
-                   unsigned count, const VmafPicture *layout)
+                   unsigned count, unsigned depth, const VmafPicture *layout)
 {
+    if (!depth || depth > PREFETCH_DEPTH_MAX)
+        return -EINVAL;
     Prefetch *pf = calloc(1, sizeof(*pf));
     if (!pf)
         return -ENOMEM;
@@ -158,6 +161,7 @@ int prefetch_start(Prefetch **out, VideoInput *in, PrefetchFetch fetch, void *op
     pf->opaque = opaque;
     pf->skip = skip;
     pf->count = count;
+    pf->depth = depth;
     pf->positioned = video_input_positioned(in, layout);
     pf->end = UINT_MAX;
     int err = -pthread_mutex_init(&pf->lock, NULL);
@@ -186,7 +190,7 @@ int prefetch_start(Prefetch **out, VideoInput *in, PrefetchFetch fetch, void *op
 int prefetch_next(Prefetch *pf, VmafPicture *pic)
 {
     pthread_mutex_lock(&pf->lock);
-    unsigned i = pf->next % PREFETCH_DEPTH;
+    unsigned i = pf->next % pf->depth;
     while (!pf->slot[i].ready && pf->next < pf->end && (!pf->count || pf->next < pf->count))
         pthread_cond_wait(&pf->changed, &pf->lock);
     int ret;

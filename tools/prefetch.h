@@ -12,7 +12,7 @@
 #include "input/input.h"
 
 /* Frames read ahead of the consumer, at most. */
-enum { PREFETCH_DEPTH = 8 };
+enum { PREFETCH_DEPTH_MAX = 8 };
 
 /* Fills pic with a picture to read into; may block until one is free. */
 typedef int (*PrefetchFetch)(void *opaque, VmafPicture *pic);
@@ -20,11 +20,12 @@ typedef int (*PrefetchFetch)(void *opaque, VmafPicture *pic);
 typedef struct Prefetch Prefetch;
 
 /* Skips `skip` frames of in, then reads up to `count` frames (0: all) into
- * pictures laid out like layout (one of those fetch gives). in and opaque
- * must outlive the prefetch. On failure nothing runs; the error is a
- * negative errno (no message). */
+ * pictures laid out like layout (one of those fetch gives), at most depth
+ * (1 .. PREFETCH_DEPTH_MAX) ahead of the consumer: each is a picture held.
+ * in and opaque must outlive the prefetch. On failure nothing runs; the
+ * error is a negative errno (no message). */
 int prefetch_start(Prefetch **pf, VideoInput *in, PrefetchFetch fetch, void *opaque, unsigned skip,
-                   unsigned count, const VmafPicture *layout);
+                   unsigned count, unsigned depth, const VmafPicture *layout);
 
 /* The next frame: 1 with *pic (the caller's reference), 0 at the end of
  * the input, or a negative errno with in->error set (the reader's message,

@@ -206,6 +206,17 @@ static int select_backend(Run *r)
     return 0;
 }
 
+/* Frames each input is read ahead. Each is a picture held (3 MB at 1080p).
+ * One thread scores a 1080p frame in tens of milliseconds while a reader
+ * reads one in about one, so one ahead keeps it fed at the least memory;
+ * more threads, and the GPU, take frames faster than one reader gives them
+ * at times, and a frame ahead per thread smooths that. */
+static unsigned read_ahead(const Run *r)
+{
+    unsigned n = r->cli.thread_cnt;
+    return r->cuda || n > PREFETCH_DEPTH_MAX ? PREFETCH_DEPTH_MAX : n ? n : 1;
+}
+
 static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
 {
 #ifdef VMAF_HAVE_CUDA
@@ -217,7 +228,7 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .pix_fmt = pool->pic_params.pix_fmt},
             .pic_prealloc_method = r->nvdec ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE
                                             : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
-            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (PREFETCH_DEPTH + 1),
+            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
         };
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
     }
@@ -348,7 +359,7 @@ static int allocate_pictures(Run *r)
      * and the frame being read. */
     VmafPictureConfiguration pool = {
         .pic_params = {.w = info->w, .h = info->h, .bpc = bpc, .pix_fmt = info->pix_fmt},
-        .pic_cnt = (c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4) + 2 * (PREFETCH_DEPTH + 1),
+        .pic_cnt = (c->thread_cnt ? (c->thread_cnt + 1) * 2 + 1 : 4) + 2 * (read_ahead(r) + 1),
     };
     int err = choose_decoding(r);
     if (err)
@@ -548,10 +559,10 @@ static int score_frames(Run *r)
     int err = fetch_picture(r, &layout);
     if (!err) {
         err = prefetch_start(&pf[0], &r->ref, fetch_for_prefetch, r, r->cli.frame_skip_ref,
-                             r->cli.frame_cnt, &layout);
+                             r->cli.frame_cnt, read_ahead(r), &layout);
         if (!err)
             err = prefetch_start(&pf[1], &r->dist, fetch_for_prefetch, r, r->cli.frame_skip_dist,
-                                 r->cli.frame_cnt, &layout);
+                                 r->cli.frame_cnt, read_ahead(r), &layout);
         vmaf_picture_unref(&layout);
     }
     err = err ? report(r, "could not start reading the inputs (%s)", strerror(-err))
