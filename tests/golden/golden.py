@@ -9,6 +9,8 @@ Subcommands:
   corpus-run   one pair of the corpus in one configuration, against expected/corpus/PAIR.CONFIG.txt
   corpus-record  (re-)record expected/corpus/ with a reference CLI (used by record.sh only)
   vendor-rows  adds a CPU vendor's figures to the expected files from side-by-side's output
+  corpus-vendor-rows  the reference on the corpus here: where its figures of the shared JSON
+           differ on this host's CPU vendor, into expected/corpus_vendor/
   side-by-side  every case through the reference's code paths and ours on this host, a table
            of where they differ, and each run's JSON kept (bench/vendor_check.sh)
 
@@ -603,10 +605,12 @@ def corpus_pair(a):
     return [a.vmaf, "-r", ref, "-d", dis] + rows[a.name]
 
 
-def check_corpus_json(cmd, work, expected_json, only_our_metrics):
-    """Runs cmd into work/out.json; True when it prints what expected_json holds."""
+def check_corpus_json(cmd, work, expected_json, only_our_metrics, vendor_figs):
+    """Runs cmd into work/out.json; True when it prints what expected_json holds, with the
+    figures this host's CPU vendor prints otherwise (vendor_figs) in their place."""
     t = run_tool(cmd + ["--json", "-o", "out.json"], work, what="vmaf")
     exp, order = figures_from_json(load_cli_json(expected_json))
+    exp.update(vendor_figs)
     got, _ = figures_from_json(load_cli_json(os.path.join(work, "out.json")))
     ours = {k for (_, _, k) in got}
     mismatches = compare(exp, got, order, only_keys_in_got=only_our_metrics)
@@ -641,19 +645,59 @@ def corpus_made(a, files):
              "some instruction sets; see corpus.make): no figures to compare with")
 
 
+# The shared corpus's JSON holds the figures as the reference prints them on one CPU vendor
+# (SHARED_VENDOR: our CI passed against them on AMD hosts). Where it prints some otherwise on
+# another (float ADM's reciprocal estimate, as in the golden cases' vendor rows),
+# expected/corpus_vendor/PAIR.txt lists them, recorded with corpus-vendor-rows on a host of that
+# vendor: '#' header lines, then rows VENDOR JSON SECTION ROW NAME VALUE (JSON is vmaf_v0.6.1 or
+# features: the shared file the figure is of).
+SHARED_VENDOR = "AuthenticAMD"
+CORPUS_JSONS = ("vmaf_v0.6.1", "features")
+
+
+def corpus_vendor_path(expected_dir, name):
+    return os.path.join(expected_dir, "corpus_vendor", name + ".txt")
+
+
+def read_corpus_vendor_rows(path):
+    """{vendor: {json: {figure key: value}}} from a corpus vendor file (none: {})."""
+    rows = {}
+    if not os.path.isfile(path):
+        return rows
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            vendor, json_name, section, r, k, v = line.split()
+            key = (section, int(r) if section == "frame" else r, k)
+            rows.setdefault(vendor, {}).setdefault(json_name, {})[key] = v
+    return rows
+
+
+def corpus_commands(a, base, feats):
+    """{json: our (or the reference's) command for that shared JSON of the pair}."""
+    model = os.path.join(a.shared, "models", "vmaf_v0.6.1.json")
+    return {"vmaf_v0.6.1": base + ["--model", f"path={model}", "--feature", "psnr"],
+            "features": base + ["-n"] + [x for f in feats for x in ("--feature", f)]}
+
+
 def cmd_corpus(a):
     corpus_made(a, pair_files(a.name))
     base = corpus_pair(a)
     work = os.path.join(a.dir, "out", a.name)
     os.makedirs(work, exist_ok=True)
     expected = os.path.join(a.shared, "corpus", "expected", a.name)
-    model = os.path.join(a.shared, "models", "vmaf_v0.6.1.json")
-    ok = check_corpus_json(base + ["--model", f"path={model}", "--feature", "psnr"], work,
-                           expected + ".vmaf_v0.6.1.json", only_our_metrics=False)
+    vendor = host_vendor()
+    rows = read_corpus_vendor_rows(corpus_vendor_path(a.expected_dir, a.name)).get(vendor, {})
+    print(f"figures as {SHARED_VENDOR} prints them"
+          + (f", with {vendor}'s {sum(map(len, rows.values()))} of its own" if rows else ""))
     feats = features_we_have(a, work)
+    cmds = corpus_commands(a, base, feats)
+    ok = check_corpus_json(cmds["vmaf_v0.6.1"], work, expected + ".vmaf_v0.6.1.json", False,
+                           rows.get("vmaf_v0.6.1", {}))
     if feats:
-        cmd = base + ["-n"] + [x for f in feats for x in ("--feature", f)]
-        ok = check_corpus_json(cmd, work, expected + ".features.json", True) and ok
+        ok = check_corpus_json(cmds["features"], work, expected + ".features.json", True,
+                               rows.get("features", {})) and ok
     else:
         print(f"{a.name}.features.json: not compared, our CLI has none of "
               f"{' '.join(FEATURES_RUN)} yet")
@@ -843,6 +887,55 @@ def cmd_vendor_rows(a):
     print(f"vendor-rows: {done} expected files now recorded on {a.vendor} too")
 
 
+def cmd_corpus_vendor_rows(a):
+    """Runs the reference CLI on every pair of the made corpus (a.dir) as `corpus` runs ours,
+    and writes where it prints figures of the shared JSON otherwise on this host's CPU vendor to
+    expected/corpus_vendor/PAIR.txt (other vendors' rows kept). On SHARED_VENDOR every figure
+    must agree."""
+    vendor = host_vendor()
+    work = os.path.join(a.dir, "out", "vendor-rows")
+    os.makedirs(work, exist_ok=True)
+    a.vmaf = a.ref_vmaf
+    for name in sorted(corpus_list(a.dir)):
+        if a.names and name not in a.names:
+            continue
+        a.name = name
+        corpus_made(a, pair_files(name))
+        cmds = corpus_commands(a, corpus_pair(a), FEATURES_RUN)
+        path = corpus_vendor_path(a.expected_dir, name)
+        rows = read_corpus_vendor_rows(path)
+        rows[vendor] = {}
+        for json_name, cmd in cmds.items():
+            run_tool(cmd + ["--json", "-o", "ref.json"], work, what="the reference")
+            got, _ = figures_from_json(load_cli_json(os.path.join(work, "ref.json")))
+            exp, order = figures_from_json(load_cli_json(
+                os.path.join(a.shared, "corpus", "expected", f"{name}.{json_name}.json")))
+            diff = {key: g for key, _, g in compare(exp, got, order) if key in exp}
+            if diff and vendor == SHARED_VENDOR:
+                fail(f"{name}.{json_name}.json: {len(diff)} figures differ on {vendor}, the "
+                     "vendor the shared figures are of")
+            if diff:
+                rows[vendor][json_name] = diff
+            print(f"{name}.{json_name}: {len(diff)} figures differ on {vendor}")
+        rows = {v: r for v, r in rows.items() if r}
+        if not rows:
+            if os.path.isfile(path):
+                os.remove(path)
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(f"# corpus pair {name}: figures of ../shared/corpus/expected/{name}.*.json that"
+                    f" the\n# reference CLI prints otherwise on another CPU vendor than "
+                    f"{SHARED_VENDOR} (golden.py\n# corpus-vendor-rows on a host of it): "
+                    "VENDOR JSON SECTION ROW NAME VALUE\n")
+            for v in sorted(rows):
+                for json_name in CORPUS_JSONS:
+                    for (s, r, k), val in sorted(rows[v].get(json_name, {}).items(),
+                                                 key=lambda i: str(i[0])):
+                        f.write(f"{v} {json_name} {s} {r} {k} {val}\n")
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def cmd_path_rows(a):
     """Adds the reference's AVX2 and default-path figures (ref_avx2/ref_default JSON that
     side-by-side kept on an AVX-512 host, its default being its AVX-512 code) as path rows."""
@@ -870,7 +963,8 @@ SUBCOMMANDS = {
     "run": (["vmaf", "gen", "models", "work", "expected"], False),
     "record": (["ref-vmaf", "gen", "models", "work", "cases", "out"], True),
     "corpus-make": (["shared", "dir"], False),
-    "corpus": (["vmaf", "gen", "shared", "dir", "name"], False),
+    "corpus": (["vmaf", "gen", "shared", "dir", "name", "expected-dir"], False),
+    "corpus-vendor-rows": (["ref-vmaf", "shared", "dir", "expected-dir"], True),
     "corpus-run": (["vmaf", "shared", "dir", "models", "expected"], False),
     "corpus-record": (["ref-vmaf", "models", "shared", "corpus", "work", "cases", "out"], True),
     "side-by-side": (["ref-vmaf", "vmaf", "gen", "models", "work", "cases", "out"], True),
@@ -893,7 +987,8 @@ def main():
     commands = {"run": cmd_run, "record": cmd_record, "corpus-make": cmd_corpus_make,
                 "corpus": cmd_corpus, "corpus-run": cmd_corpus_run,
                 "corpus-record": cmd_corpus_record, "side-by-side": cmd_side_by_side,
-                "vendor-rows": cmd_vendor_rows, "path-rows": cmd_path_rows}
+                "vendor-rows": cmd_vendor_rows, "path-rows": cmd_path_rows,
+                "corpus-vendor-rows": cmd_corpus_vendor_rows}
     commands[a.cmd](a)
 
 
