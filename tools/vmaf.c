@@ -233,7 +233,8 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
     }
 #endif
-    return vmaf_preallocate_pictures(r->vmaf, *pool);
+    /* Only the planes the features read: luma alone for most models. */
+    return vmaf_preallocate_pictures_read(r->vmaf, *pool);
 }
 
 static int fetch_picture(Run *r, VmafPicture *pic)

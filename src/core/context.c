@@ -189,6 +189,44 @@ static bool runs_on_caller(const VmafContext *vmaf, const VmafFeatureExtractor *
     return (fex->flags & VMAF_FEATURE_EXTRACTOR_TEMPORAL) || vmaf_backend_state_for(vmaf, fex);
 }
 
+/* The planes the features used so far read of pix_fmt pictures (bit p for
+ * plane p). */
+static unsigned planes_read(const VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
+{
+    unsigned planes = 0;
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++)
+        planes |= vmaf_fex_context_planes(vmaf->fex[i].inline_ctx, pix_fmt);
+    return planes;
+}
+
+/* The planes of a host picture that the format has and data[] lacks. */
+static unsigned planes_missing(const VmafPicture *pic)
+{
+    unsigned missing = 0;
+    for (unsigned p = 0; p < 3; p++)
+        missing |= (unsigned)(pic->h[p] && !pic->data[p]) << p;
+    return missing;
+}
+
+/* A host picture without chroma (vmaf_preallocate_pictures_read()) serves
+ * only features that read none. */
+static int check_planes(const VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
+{
+    const unsigned missing = planes_missing(ref) | planes_missing(dist);
+    if (!missing || !(missing & planes_read(vmaf, ref->pix_fmt)))
+        return 0;
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
+        if (vmaf_fex_context_planes(vmaf->fex[i].inline_ctx, ref->pix_fmt) & missing) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                     "%s reads chroma, and the pictures hold luma only "
+                     "(vmaf_preallocate_pictures_read() before the feature was used?)",
+                     vmaf->fex[i].fex->name);
+            break;
+        }
+    }
+    return -EINVAL;
+}
+
 static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
 {
     /* A backend says which device pictures it reads; the CPU reads none. */
@@ -206,6 +244,8 @@ static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafP
                  ref->w[0], ref->h[0], ref->bpc, dist->w[0], dist->h[0], dist->bpc);
         return -EINVAL;
     }
+    if (!vmaf_picture_in_device_memory(ref) && check_planes(vmaf, ref, dist))
+        return -EINVAL;
     if (!vmaf->pic_params.set)
         return 0;
     if (ref->pix_fmt != vmaf->pic_params.pix_fmt || ref->bpc != vmaf->pic_params.bpc ||
@@ -540,13 +580,27 @@ int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *m
     return 0;
 }
 
+static int preallocate(VmafContext *vmaf, const VmafPictureConfiguration *cfg, bool luma_only)
+{
+    if (!vmaf || vmaf->pic_pool || !cfg->pic_cnt)
+        return -EINVAL;
+    return vmaf_picture_pool_init(&vmaf->pic_pool, cfg->pic_cnt, cfg->pic_params.pix_fmt,
+                                  cfg->pic_params.bpc, cfg->pic_params.w, cfg->pic_params.h,
+                                  luma_only);
+}
+
 int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg)
 {
     VMAF_CONTEXT_LOG_SCOPE(vmaf);
-    if (!vmaf || vmaf->pic_pool || !cfg.pic_cnt)
+    return preallocate(vmaf, &cfg, false);
+}
+
+int vmaf_preallocate_pictures_read(VmafContext *vmaf, VmafPictureConfiguration cfg)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    if (!vmaf)
         return -EINVAL;
-    return vmaf_picture_pool_init(&vmaf->pic_pool, cfg.pic_cnt, cfg.pic_params.pix_fmt,
-                                  cfg.pic_params.bpc, cfg.pic_params.w, cfg.pic_params.h);
+    return preallocate(vmaf, &cfg, !(planes_read(vmaf, cfg.pic_params.pix_fmt) & ~1u));
 }
 
 int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)

@@ -154,9 +154,11 @@ static void heap_free(void *opaque, void *buf)
 }
 
 int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
-                           unsigned bpc, unsigned w, unsigned h)
+                           unsigned bpc, unsigned w, unsigned h, bool luma_only)
 {
-    return vmaf_picture_pool_init_with_allocator(pool, cnt, pix_fmt, bpc, w, h, NULL);
+    const VmafPictureAllocator heap = {
+        .alloc = heap_alloc, .free = heap_free, .luma_only = luma_only};
+    return vmaf_picture_pool_init_with_allocator(pool, cnt, pix_fmt, bpc, w, h, &heap);
 }
 
 /* Under the lock: slot `made` gets a zeroed buffer. */
@@ -186,7 +188,7 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
         allocator ? *allocator : (VmafPictureAllocator){.alloc = heap_alloc, .free = heap_free};
     size_t size;
     int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, p->allocator.luma_pitch,
-                             p->allocator.device, &size);
+                             p->allocator.device || p->allocator.luma_only, &size);
     if (err) {
         free(p);
         return err;
@@ -248,7 +250,7 @@ int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic)
     VmafRef *ref = &pool->slot[i];
     atomic_store(&ref->cnt, 1);
     *pic = pool->layout;
-    point_planes(pic, ref->buf, pool->allocator.device);
+    point_planes(pic, ref->buf, pool->allocator.device || pool->allocator.luma_only);
     pic->ref = ref;
     return 0;
 }

@@ -21,8 +21,10 @@ unsigned vmaf_picture_plane_count(const VmafPicture *pic);
 
 typedef struct VmafPicturePool VmafPicturePool;
 
+/* A pool of up to cnt pictures on the heap, allocated as they are first
+ * fetched: every plane, or the luma plane only (chroma data[] NULL). */
 int vmaf_picture_pool_init(VmafPicturePool **pool, unsigned cnt, enum VmafPixelFormat pix_fmt,
-                           unsigned bpc, unsigned w, unsigned h);
+                           unsigned bpc, unsigned w, unsigned h, bool luma_only);
 
 /* Where a pool's buffers come from (a GPU backend's page-locked or device
  * memory). */
@@ -36,9 +38,12 @@ typedef struct VmafPictureAllocator {
      * (0: as vmaf_picture_alloc() lays them out). */
     bool device;
     size_t luma_pitch;
+    /* The buffers hold the luma plane only (always so for device memory). */
+    bool luma_only;
 } VmafPictureAllocator;
 
-/* vmaf_picture_pool_init() with buffers from allocator (NULL: the heap). */
+/* vmaf_picture_pool_init() with buffers from allocator (NULL: the heap,
+ * every plane). */
 int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
                                           enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                                           unsigned h, const VmafPictureAllocator *allocator);

@@ -97,7 +97,11 @@ expect 2 "over10.y4m: frame 0, plane 0, sample (0, 0) is 65535, above 10-bit's 1
     -r b10.y4m -d over10.y4m -n --feature psnr
 
 # --- Truncation at every frame boundary (a shorter input, scored as far as
-# both go) and inside every frame (an error), of either input.
+# both go) and inside every frame (an error), of either input; with a feature
+# that reads chroma and with one that reads luma only, whose pictures hold no
+# chroma (the reader skips it, and must still see it cut).
+luma=psnr=enable_chroma=false
+for feature in psnr $luma; do
 for side in ref dis; do
     for kind in yuv y4m; do
         args=$raw
@@ -112,9 +116,9 @@ for side in ref dis; do
             head -c $start $side.$kind > cut.$kind
             if [ $side = ref ]; then set -- -r cut.$kind -d dis.$kind; else set -- -r ref.$kind -d cut.$kind; fi
             if [ $k = 0 ]; then
-                expect 2 "no frames to score" "$@" $args -n --feature psnr
+                expect 2 "no frames to score" "$@" $args -n --feature $feature
             else
-                expect_frames $k "ended before" "$@" $args -n --feature psnr
+                expect_frames $k "ended before" "$@" $args -n --feature $feature
             fi
             # In the FRAME marker, its line, the first and last byte of the
             # luma plane, between the planes, in the last plane.
@@ -122,13 +126,32 @@ for side in ref dis; do
             [ $kind = y4m ] && inside="3 6 7 $((stride - 1)) $((6 + 4096))"
             for at in $inside; do
                 head -c $((start + at)) $side.$kind > cut.$kind
-                expect 2 "frame $k is truncated" "$@" $args -n --feature psnr
+                expect 2 "frame $k is truncated" "$@" $args -n --feature $feature
             done
         done
         set -- -r ref.$kind -d dis.$kind
-        expect_frames 3 "" "$@" $args -n --feature psnr
+        expect_frames 3 "" "$@" $args -n --feature $feature
     done
 done
+done
+# From a pipe, chroma is read to skip it: the frames come whole, and a cut
+# there is seen as well.
+piped() { # FILE: scores ref.yuv against FILE through a pipe, luma only
+    cases=$((cases + 1))
+    rm -f out.json
+    msg=$(timeout $limit sh -c "cat $1 | \"$vmaf\" -r ref.yuv -d /dev/stdin $raw -n \
+        --feature $luma -o out.json --json" 2>&1)
+    status=$?
+}
+piped dis.yuv
+if [ $status != 0 ] || [ "$(grep -c '"frameNum"' out.json 2>/dev/null)" != 3 ]; then
+    fail "exit $status, want 3 frames" "cat dis.yuv | vmaf -d /dev/stdin" "$msg"
+fi
+head -c $((frame + 5000)) dis.yuv > cut.yuv
+piped cut.yuv
+if [ $status != 2 ] || ! says "frame 1 is truncated" || [ -n "$(leftover)" ]; then
+    fail "exit $status, want 2, pattern 'frame 1 is truncated'" "cat cut.yuv | vmaf -d /dev/stdin" "$msg"
+fi
 
 # --- Y4M headers.
 y4m_header() { # NAME HEADER: the header line, then an empty frame header

@@ -72,6 +72,8 @@ static void test_picture_pool(void)
     cfg.pic_params.pix_fmt = VMAF_PIX_FMT_YUV420P;
     CHECK_EQ_INT(vmaf_preallocate_pictures(vmaf, cfg), 0);
     CHECK_EQ_INT(vmaf_preallocate_pictures(vmaf, cfg), -EINVAL); /* once only */
+    CHECK_EQ_INT(vmaf_preallocate_pictures_read(vmaf, cfg), -EINVAL);
+    CHECK_EQ_INT(vmaf_preallocate_pictures_read(NULL, cfg), -EINVAL);
     CHECK_EQ_INT(vmaf_fetch_preallocated_picture(vmaf, NULL), -EINVAL);
     CHECK_EQ_INT(vmaf_fetch_preallocated_picture(vmaf, &pic), 0);
     vmaf_picture_unref(&pic);

@@ -2,6 +2,8 @@
  * each context keeps for itself (log level, cpumask); scores of a video
  * scored in pieces brought together. */
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +253,88 @@ static void test_device_pictures_refused_on_the_cpu(void)
     vmaf_picture_pool_destroy(pool);
 }
 
+/* psnr of frame 0 of a 64x64 4:2:0 pair from pool pictures of vmaf, whose
+ * luma rows are ramps and whose chroma, where the pictures hold it, is
+ * noise no luma feature may read. */
+static double luma_psnr_of_pool_pair(VmafContext *vmaf)
+{
+    VmafPicture pic[2];
+    for (unsigned k = 0; k < 2; k++) {
+        if (vmaf_fetch_preallocated_picture(vmaf, &pic[k]))
+            return -1;
+        for (unsigned y = 0; y < 64; y++)
+            for (unsigned x = 0; x < 64; x++)
+                ((uint8_t *)pic[k].data[0])[y * pic[k].stride[0] + x] =
+                    (uint8_t)(x * 3 + y + k * (x % 5));
+        for (unsigned p = 1; p < 3; p++)
+            if (pic[k].data[p])
+                memset(pic[k].data[p], (int)(p * 77 + k * 31),
+                       (size_t)pic[k].stride[p] * pic[k].h[p]);
+    }
+    double score = -1;
+    if (vmaf_read_pictures(vmaf, &pic[0], &pic[1], 0) || vmaf_read_pictures(vmaf, NULL, NULL, 0) ||
+        vmaf_feature_score_at_index(vmaf, "psnr_y", &score, 0))
+        return -1;
+    return score;
+}
+
+static VmafContext *context_with_psnr(bool chroma, bool luma_pool)
+{
+    VmafContext *vmaf = NULL;
+    if (vmaf_init(&vmaf, (VmafConfiguration){.log_level = VMAF_LOG_LEVEL_ERROR}))
+        return NULL;
+    VmafFeatureDictionary *opts = NULL;
+    vmaf_feature_dictionary_set(&opts, "enable_chroma", chroma ? "true" : "false");
+    const VmafPictureConfiguration cfg = {
+        .pic_params = {.w = 64, .h = 64, .bpc = 8, .pix_fmt = VMAF_PIX_FMT_YUV420P}, .pic_cnt = 3};
+    if (vmaf_use_feature(vmaf, "psnr", opts) || vmaf_use_feature(vmaf, "motion", NULL) ||
+        (luma_pool ? vmaf_preallocate_pictures_read(vmaf, cfg)
+                   : vmaf_preallocate_pictures(vmaf, cfg))) {
+        vmaf_close(vmaf);
+        return NULL;
+    }
+    return vmaf;
+}
+
+/* vmaf_preallocate_pictures_read(): luma alone for features that read no
+ * chroma, with the scores of whole pictures; every plane for one that reads
+ * chroma; a chroma feature used afterwards is refused, naming it. */
+static void test_pictures_of_the_planes_read(void)
+{
+    VmafContext *luma = context_with_psnr(false, true), *whole = context_with_psnr(false, false);
+    VmafContext *chroma = context_with_psnr(true, true);
+    CHECK(luma && whole && chroma);
+    if (!luma || !whole || !chroma)
+        return;
+    VmafPicture pic;
+    CHECK_EQ_INT(vmaf_fetch_preallocated_picture(luma, &pic), 0);
+    CHECK(pic.data[0] && !pic.data[1] && !pic.data[2] && pic.w[1] == 32 && pic.h[1] == 32);
+    vmaf_picture_unref(&pic);
+    CHECK_EQ_INT(vmaf_fetch_preallocated_picture(chroma, &pic), 0);
+    CHECK(pic.data[0] && pic.data[1] && pic.data[2]);
+    vmaf_picture_unref(&pic);
+
+    const double a = luma_psnr_of_pool_pair(luma), b = luma_psnr_of_pool_pair(whole);
+    CHECK(a > 0 && a == b);
+
+    VmafContext *late = context_with_psnr(false, true);
+    CHECK_EQ_INT(vmaf_use_feature(late, "ciede", NULL), 0);
+    VmafPicture ref, dist;
+    CHECK_EQ_INT(vmaf_fetch_preallocated_picture(late, &ref), 0);
+    CHECK_EQ_INT(vmaf_fetch_preallocated_picture(late, &dist), 0);
+    CapturedStderr cap;
+    capture_stderr(&cap);
+    CHECK_EQ_INT(vmaf_read_pictures(late, &ref, &dist, 0), -EINVAL);
+    char *log = end_capture(&cap);
+    CHECK(strstr(log, "ciede reads chroma"));
+    free(log);
+    CHECK(!late->pic_params.set);
+    vmaf_close(late);
+    vmaf_close(luma);
+    vmaf_close(whole);
+    vmaf_close(chroma);
+}
+
 /* A piece's frames land where they belong, the overlaps left out; a frame
  * imported twice is refused. */
 static void test_import_scores(void)
@@ -309,4 +393,5 @@ TEST_MAIN("context", {"contexts_keep_their_settings", test_contexts_keep_their_s
           {"output_lifecycle", test_output_lifecycle},
           {"read_pictures_contract", test_read_pictures_contract},
           {"device_pictures_refused_on_the_cpu", test_device_pictures_refused_on_the_cpu},
-          {"import_scores", test_import_scores}, {"scores_splittable", test_scores_splittable})
+          {"import_scores", test_import_scores}, {"scores_splittable", test_scores_splittable},
+          {"pictures_of_the_planes_read", test_pictures_of_the_planes_read})

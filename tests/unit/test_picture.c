@@ -36,7 +36,7 @@ static void test_alloc_layout(void)
 static void test_ref_and_pool(void)
 {
     VmafPicturePool *pool;
-    CHECK_EQ_INT(vmaf_picture_pool_init(&pool, 2, VMAF_PIX_FMT_YUV444P, 8, 16, 16), 0);
+    CHECK_EQ_INT(vmaf_picture_pool_init(&pool, 2, VMAF_PIX_FMT_YUV444P, 8, 16, 16, false), 0);
     VmafPicture a, b, c;
     vmaf_picture_pool_fetch(pool, &a);
     vmaf_picture_pool_fetch(pool, &b);
@@ -50,6 +50,15 @@ static void test_ref_and_pool(void)
     CHECK(a.data[0] == first);
     vmaf_picture_unref(&a);
     vmaf_picture_unref(&b);
+    vmaf_picture_pool_destroy(pool);
+
+    /* A luma-only pool: chroma described, not held. */
+    CHECK_EQ_INT(vmaf_picture_pool_init(&pool, 1, VMAF_PIX_FMT_YUV420P, 10, 33, 17, true), 0);
+    vmaf_picture_pool_fetch(pool, &a);
+    CHECK(a.data[0] && !a.data[1] && !a.data[2]);
+    CHECK(a.w[1] == 16 && a.h[1] == 8 && a.stride[1] == 32 * 2);
+    CHECK_EQ_INT(((uint16_t *)a.data[0])[a.stride[0] / 2 * a.h[0] - 1], 0);
+    vmaf_picture_unref(&a);
     vmaf_picture_pool_destroy(pool);
 }
 

@@ -167,7 +167,7 @@ int video_input_check_samples(const VideoInput *in, VmafPicture *pic, unsigned f
     const unsigned shift = pic->bpc - in->info.bpc;
     const uint16_t limit = (uint16_t)(((1u << in->info.bpc) - 1) << shift);
     for (unsigned p = 0; p < 3; p++) {
-        for (unsigned y = 0; y < pic->h[p]; y++) {
+        for (unsigned y = 0; pic->data[p] && y < pic->h[p]; y++) {
             uint16_t *row = (uint16_t *)((unsigned char *)pic->data[p] + y * pic->stride[p]);
             if (row_max(row, pic->w[p]) <= limit)
                 continue;

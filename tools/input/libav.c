@@ -357,7 +357,7 @@ static int store_downloaded(VideoInput *in, LibavInput *s, VmafPicture *pic)
     const unsigned bytes = d->comp[0].step, down = surface_shift(in, bytes * 8);
     const unsigned up = pic->bpc - in->info.bpc;
     const unsigned planes = in->info.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
-    for (unsigned p = 0; p < planes; p++) {
+    for (unsigned p = 0; p < planes && pic->data[p]; p++) {
         const AVComponentDescriptor *comp = &d->comp[p];
         const unsigned step = comp->step / bytes; /* 2 for interleaved chroma */
         for (unsigned y = 0; y < pic->h[p]; y++) {

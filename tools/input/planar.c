@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "input.h"
 
@@ -60,6 +61,8 @@ void video_input_store_plane(VmafPicture *pic, unsigned p, const unsigned char *
     const unsigned shift = pic->bpc - src_bpc;
     const bool direct = !shift && (src_bps == 1 || video_host_is_little_endian());
     unsigned char *dst = pic->data[p];
+    if (!dst) /* a plane the picture does not hold */
+        return;
     for (unsigned y = 0; y < pic->h[p]; y++, dst += pic->stride[p], src += src_stride) {
         if (direct)
             memcpy(dst, src, (size_t)pic->w[p] * src_bps);
@@ -117,13 +120,37 @@ static int read_plane(VideoInput *in, VmafPicture *pic, unsigned p, size_t *got)
     return err;
 }
 
-static int skip_trailing(VideoInput *in, size_t *got)
+/* Skips count bytes of a regular file by seeking, when they are all there
+ * (a frame whose skipped bytes are missing is truncated as any other); 1 when
+ * it did, 0 when they must be read instead. */
+static int seek_past(VideoInput *in, size_t count, size_t *got)
 {
+    struct stat st;
+    if (in->sniffed_pos < in->sniffed_len || fstat(fileno(in->file), &st) || !S_ISREG(st.st_mode))
+        return 0;
+    const off_t at = ftello(in->file);
+    if (at < 0 || (uintmax_t)st.st_size < (uintmax_t)at + count)
+        return 0;
+    if (fseeko(in->file, (off_t)count, SEEK_CUR))
+        return video_input_fail(in, -EIO, "seek error at frame %u: %s", in->frame_index,
+                                strerror(errno));
+    *got += count;
+    return 1;
+}
+
+/* Bytes of the frame that the picture does not take: seeked past in a
+ * regular file, else read a row at a time. */
+static int skip_bytes(VideoInput *in, size_t count, size_t *got)
+{
+    if (!count)
+        return 0;
+    int err = seek_past(in, count, got);
+    if (err)
+        return err < 0 ? err : 0;
     const size_t chunk = (size_t)in->info.w * video_bytes_per_sample(in->info.bpc);
-    for (size_t left = in->trailing_bytes; left;) {
+    for (size_t left = count; left;) {
         const size_t n = left < chunk ? left : chunk;
-        int err = read_exact(in, in->row, n, got);
-        if (err)
+        if ((err = read_exact(in, in->row, n, got)))
             return err;
         left -= n;
     }
@@ -136,9 +163,11 @@ int video_input_planar_read(VideoInput *in, VmafPicture *pic)
     for (unsigned p = 0; p < 3; p++) {
         if (!in->plane_h[p])
             continue;
-        int err = read_plane(in, pic, p, &got);
+        const size_t bytes =
+            (size_t)in->plane_w[p] * in->plane_h[p] * video_bytes_per_sample(in->info.bpc);
+        int err = pic->data[p] ? read_plane(in, pic, p, &got) : skip_bytes(in, bytes, &got);
         if (err)
             return err;
     }
-    return skip_trailing(in, &got);
+    return skip_bytes(in, in->trailing_bytes, &got);
 }

@@ -2,6 +2,7 @@
  * vmaf_picture_alloc gives them (chroma sizes rounded down), samples of one
  * byte for 8 bits and two little-endian bytes above. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -60,7 +61,7 @@ static bool yuv_positioned(const VideoInput *in, const VmafPicture *pic)
         return false;
     const size_t bps = video_bytes_per_sample(in->info.bpc);
     for (unsigned p = 0; p < 3; p++) {
-        if (in->plane_h[p] && (size_t)pic->stride[p] != in->plane_w[p] * bps)
+        if (in->plane_h[p] && pic->data[p] && (size_t)pic->stride[p] != in->plane_w[p] * bps)
             return false;
     }
     return true;
@@ -72,7 +73,14 @@ static int yuv_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, c
     const int fd = fileno(in->file);
     off_t offset = (off_t)frame * (off_t)in->frame_bytes;
     size_t got = 0;
+    bool skipped = false;
     for (unsigned p = 0; p < 3; p++) {
+        if (!pic->data[p]) { /* a plane the picture does not hold */
+            offset +=
+                (off_t)(in->plane_w[p] * in->plane_h[p] * video_bytes_per_sample(in->info.bpc));
+            skipped |= in->plane_h[p] != 0;
+            continue;
+        }
         const size_t want = (size_t)pic->stride[p] * pic->h[p];
         for (size_t done = 0; done < want;) {
             const ssize_t n = pread(fd, (unsigned char *)pic->data[p] + done, want - done, offset);
@@ -94,6 +102,13 @@ static int yuv_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, c
             got += (size_t)n;
             offset += n;
         }
+    }
+    /* A frame is whole only with the planes skipped, too. */
+    struct stat st;
+    if (skipped && (fstat(fd, &st) || st.st_size < offset)) {
+        snprintf(error, error_size, "%s: frame %u is truncated (its last plane is not all there)",
+                 in->path, frame);
+        return -EIO;
     }
     return 1;
 }

@@ -347,5 +347,6 @@ const VmafFeatureExtractor vmaf_fex_adm = {
     .provided_features = adm_features,
     .init = adm_init,
     .extract = adm_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = adm_close,
 };

@@ -228,5 +228,6 @@ const VmafFeatureExtractor vmaf_fex_cambi = {
     .provided_features = cambi_provided_features,
     .init = cambi_init,
     .extract = cambi_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = cambi_close,
 };

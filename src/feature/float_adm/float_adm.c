@@ -194,5 +194,6 @@ const VmafFeatureExtractor vmaf_fex_float_adm = {
     .provided_features = float_adm_provided_features,
     .init = float_adm_init,
     .extract = float_adm_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = float_adm_close,
 };

@@ -73,5 +73,6 @@ const VmafFeatureExtractor vmaf_fex_float_ansnr = {
     .provided_features = float_ansnr_provided_features,
     .init = float_ansnr_init,
     .extract = float_ansnr_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = float_ansnr_close,
 };

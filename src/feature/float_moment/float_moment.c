@@ -50,4 +50,5 @@ const VmafFeatureExtractor vmaf_fex_float_moment = {
     .provided_features = float_moment_provided_features,
     .init = float_moment_init,
     .extract = float_moment_extract,
+    .planes = vmaf_fex_planes_luma,
 };

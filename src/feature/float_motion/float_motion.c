@@ -142,6 +142,12 @@ static void float_motion_close(VmafFexContext *ctx)
     free_buffers(ctx->priv);
 }
 
+static unsigned float_motion_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
+{
+    const FloatMotionState *s = ctx->priv;
+    return float_motion_planes_read(&s->opt, pix_fmt);
+}
+
 const VmafFeatureExtractor vmaf_fex_float_motion = {
     .name = "float_motion",
     .options = float_motion_options,
@@ -150,6 +156,7 @@ const VmafFeatureExtractor vmaf_fex_float_motion = {
     .provided_features = float_motion_provided_features,
     .init = float_motion_init,
     .extract = float_motion_extract,
+    .planes = float_motion_planes,
     .flush = float_motion_flush,
     .close = float_motion_close,
 };

@@ -36,6 +36,11 @@ static unsigned half_size(unsigned n)
     return (unsigned)(int)(n * 0.5 + 0.5);
 }
 
+unsigned float_motion_planes_read(const FloatMotionOptions *opt, enum VmafPixelFormat pix_fmt)
+{
+    return opt->add_uv && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+}
+
 int float_motion_geometry(FloatMotionGeometry *g, const char *fex_name,
                           const FloatMotionOptions *opt, enum VmafPixelFormat pix_fmt, unsigned bpc,
                           unsigned w, unsigned h)

@@ -136,6 +136,10 @@ typedef struct FloatMotionGeometry {
     unsigned n_taps;
 } FloatMotionGeometry;
 
+/* The planes float_motion reads (VmafFeatureExtractor.planes): chroma with
+ * add_uv, which 4:0:0 has none of. */
+unsigned float_motion_planes_read(const FloatMotionOptions *opt, enum VmafPixelFormat pix_fmt);
+
 /* float_motion's checks of the format against the options (fex_name, for
  * the messages), and *g for it; -EINVAL, logged, for what it refuses. */
 int float_motion_geometry(FloatMotionGeometry *g, const char *fex_name,

@@ -44,4 +44,5 @@ const VmafFeatureExtractor vmaf_fex_float_psnr = {
     .provided_features = float_psnr_provided_features,
     .init = float_psnr_init,
     .extract = float_psnr_extract,
+    .planes = vmaf_fex_planes_luma,
 };

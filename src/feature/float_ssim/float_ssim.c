@@ -93,5 +93,6 @@ const VmafFeatureExtractor vmaf_fex_float_ssim = {
     .provided_features = float_ssim_provided_features,
     .init = float_ssim_init,
     .extract = float_ssim_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = float_ssim_close,
 };

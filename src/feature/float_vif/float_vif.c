@@ -195,5 +195,6 @@ const VmafFeatureExtractor vmaf_fex_float_vif = {
     .provided_features = float_vif_provided_features,
     .init = float_vif_init,
     .extract = float_vif_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = float_vif_close,
 };

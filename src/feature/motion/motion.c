@@ -102,6 +102,7 @@ const VmafFeatureExtractor vmaf_fex_motion = {
     .provided_features = motion_provided_features,
     .init = motion_init,
     .extract = motion_extract,
+    .planes = vmaf_fex_planes_luma,
     .flush = motion_flush,
     .close = motion_close,
 };

@@ -107,6 +107,7 @@ const VmafFeatureExtractor vmaf_fex_motion_v2 = {
     .provided_features = motion_v2_provided_features,
     .init = motion_v2_init,
     .extract = motion_v2_extract,
+    .planes = vmaf_fex_planes_luma,
     .flush = motion_v2_flush,
     .close = motion_v2_close,
 };

@@ -136,6 +136,12 @@ static int psnr_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return err < 0 ? err : 1;
 }
 
+static unsigned psnr_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
+{
+    const PsnrState *s = ctx->priv;
+    return psnr_planes_read(s->enable_chroma, pix_fmt);
+}
+
 const VmafFeatureExtractor vmaf_fex_psnr = {
     .name = "psnr",
     .options = psnr_options,
@@ -144,6 +150,7 @@ const VmafFeatureExtractor vmaf_fex_psnr = {
     .provided_features = psnr_feature,
     .init = psnr_init,
     .extract = psnr_extract,
+    .planes = psnr_planes,
     .flush = psnr_flush,
     .totals_run = psnr_totals_run,
 };

@@ -75,4 +75,11 @@ static inline double psnr_from_mse(double mse, uint32_t peak, double cap)
     return psnr < cap ? psnr : cap;
 }
 
+/* The planes psnr reads (VmafFeatureExtractor.planes): chroma with
+ * enable_chroma, which 4:0:0 has none of. */
+static inline unsigned psnr_planes_read(bool enable_chroma, enum VmafPixelFormat pix_fmt)
+{
+    return enable_chroma && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+}
+
 #endif

@@ -109,5 +109,6 @@ const VmafFeatureExtractor vmaf_fex_ssim = {
     .provided_features = ssim_provided_features,
     .init = ssim_init,
     .extract = ssim_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = ssim_close,
 };

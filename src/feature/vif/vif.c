@@ -153,5 +153,6 @@ const VmafFeatureExtractor vmaf_fex_vif = {
     .provided_features = vif_provided_features,
     .init = vif_init,
     .extract = vif_extract,
+    .planes = vmaf_fex_planes_luma,
     .close = vif_close,
 };

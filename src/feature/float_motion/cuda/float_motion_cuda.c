@@ -184,7 +184,7 @@ static int float_motion_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc
 static unsigned float_motion_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
 {
     const FloatMotionCudaState *s = ctx->priv;
-    return s->opt.add_uv && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+    return float_motion_planes_read(&s->opt, pix_fmt);
 }
 
 const VmafFeatureExtractor vmaf_fex_float_motion_cuda = {

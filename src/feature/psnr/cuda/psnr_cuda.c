@@ -152,7 +152,7 @@ static void psnr_cuda_close(VmafFexContext *ctx)
 static unsigned psnr_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt)
 {
     const PsnrCudaState *s = ctx->priv;
-    return s->enable_chroma && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
+    return psnr_planes_read(s->enable_chroma, pix_fmt);
 }
 
 const VmafFeatureExtractor vmaf_fex_psnr_cuda = {
