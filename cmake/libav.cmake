@@ -23,6 +23,27 @@ if(NOT VMAF_LIBAV STREQUAL "OFF")
 endif()
 message(STATUS "Encoded input (FFmpeg's libraries): ${VMAF_HAVE_LIBAV}")
 
+# vmaf_add_libav_module(TOOLS TOOL): the module vmaf-libav.so (libav.c and
+# FFmpeg's libraries), built next to TOOL and installed in LIBDIR/vmaf-ng;
+# TOOLS (the readers' library) loads it from either place, and TOOL exports
+# the input helpers the module calls.
+function(vmaf_add_libav_module tools tool)
+  add_library(vmaf_libav MODULE ${PROJECT_SOURCE_DIR}/tools/input/libav.c)
+  set_target_properties(vmaf_libav PROPERTIES PREFIX "" OUTPUT_NAME vmaf-libav
+                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+  target_include_directories(vmaf_libav PRIVATE ${PROJECT_SOURCE_DIR}/tools
+                             ${PROJECT_SOURCE_DIR}/include ${CMAKE_BINARY_DIR}/include)
+  target_compile_definitions(vmaf_libav PRIVATE _GNU_SOURCE)
+  target_link_libraries(vmaf_libav PRIVATE PkgConfig::LIBAV)
+  file(RELATIVE_PATH dir /prefix/${CMAKE_INSTALL_BINDIR} /prefix/${CMAKE_INSTALL_LIBDIR}/vmaf-ng)
+  target_compile_definitions(${tools} PUBLIC VMAF_HAVE_LIBAV PRIVATE
+                             VMAF_LIBAV_MODULE="vmaf-libav.so" VMAF_LIBAV_MODULE_DIR="${dir}")
+  target_link_libraries(${tools} PUBLIC ${CMAKE_DL_LIBS})
+  set_target_properties(${tool} PROPERTIES ENABLE_EXPORTS ON)
+  add_dependencies(${tool} vmaf_libav)
+  install(TARGETS vmaf_libav LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/vmaf-ng)
+endfunction()
+
 # vmaf_link_libav(TARGET): TARGET reads encoded files.
 function(vmaf_link_libav target)
   if(NOT VMAF_HAVE_LIBAV)

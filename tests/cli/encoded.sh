@@ -115,6 +115,18 @@ refused "a truncated HEVC stream" 'ended after' -r hevc10_ref.mkv -d cut_tail.he
 refused "not a video" "FFmpeg's libraries cannot read it" -r h264_ref.mp4 -d words.mp4
 refused "no such file" 'cannot open' -r h264_ref.mp4 -d missing.mkv
 
+# FFmpeg's reader is a module loaded beside the tool (a static link has it
+# inside): a tool without it reads raw YUV and Y4M, and says so of the rest.
+if [ -e "$(dirname "$vmaf")/vmaf-libav.so" ]; then
+    mkdir -p lone && cp "$vmaf" lone/vmaf
+    tool=$vmaf vmaf=lone/vmaf
+    refused "the module missing" "FFmpeg's libraries, which read encoded video, could not be loaded" \
+        -r h264_ref.mp4 -d h264_dis.mp4
+    run_vmaf 300 -r h264_ref.y4m -d h264_dis.y4m --json -o lone.json
+    [ $status = 0 ] || fail "exit $status without the module" "-r h264_ref.y4m" "$msg"
+    vmaf=$tool
+fi
+
 # --scale_dist: the distorted video at the reference's size, as FFmpeg's
 # scale filter (bicubic) makes it; a Y4M one is not scaled.
 ffmpeg -nostdin -hide_banner -loglevel error -y -i small.mp4 -vf scale=320:240:flags=bicubic \

@@ -2,7 +2,8 @@
 # The install as a packager and a user meet it:
 #  1. `cmake --install` staged under DESTDIR: the CLI, libvmaf.so.3 (SONAME)
 #     and libvmaf.a, the headers, libvmaf.pc (pkg-config finds it, Version 3.x);
-#     the installed library exports the public API alone;
+#     the installed library exports the public API alone; FFmpeg's reader
+#     module, where the build has one, which the installed CLI loads;
 #  2. the uninstall script removes every file of it;
 #  3. an install into WORK/prefix, kept for install.client and install.ffmpeg.
 # The build's install_manifest.txt (a user's `make install`) is kept as it was.
@@ -55,6 +56,14 @@ check "Cflags reach the headers (-I.../include/libvmaf)" sh -c "echo '$cflags' |
 check "the installed library exports the public API alone" \
     sh "$src/tests/install/exports.sh" "$p/lib/libvmaf.so.3" "$p/include/libvmaf"
 check "installed vmaf runs (--version)" "$p/bin/vmaf" --version
+if [ -e "$build/vmaf-libav.so" ]; then
+    check "installed lib/vmaf-ng/vmaf-libav.so" [ -e "$p/lib/vmaf-ng/vmaf-libav.so" ]
+    # A file that is no video reaches FFmpeg's reader, which says so.
+    printf 'no video\n' >"$work/words.mp4"
+    said=$("$p/bin/vmaf" -r "$work/words.mp4" -d "$work/words.mp4" 2>&1)
+    check "installed vmaf loads FFmpeg's reader" \
+        sh -c "printf '%s' \"\$1\" | grep -q \"FFmpeg's libraries cannot read it\"" sh "$said"
+fi
 
 # 2. Uninstalled.
 DESTDIR=$stage cmake -DMANIFEST="$manifest" -P "$src/cmake/uninstall.cmake" >"$work/uninstall.log" 2>&1

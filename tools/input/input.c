@@ -13,13 +13,20 @@
 static const VideoReader *const readers[] = {
     &video_reader_y4m,
     &video_reader_yuv,
-#ifdef VMAF_HAVE_LIBAV
+#ifdef VMAF_LIBAV_MODULE
+    &video_reader_libav_lazy,
+#elif defined(VMAF_HAVE_LIBAV)
     &video_reader_libav,
 #endif
 };
 
 /* Enough for every reader's probe. */
 enum { PROBE_BYTES = sizeof(((VideoInput *)0)->sniffed) };
+
+int video_probe_encoded(const VideoInfo *raw)
+{
+    return raw ? 0 : 1;
+}
 
 int video_input_fail(VideoInput *in, int err, const char *fmt, ...)
 {

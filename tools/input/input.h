@@ -78,6 +78,13 @@ typedef struct VideoReader {
 } VideoReader;
 
 extern const VideoReader video_reader_y4m, video_reader_yuv, video_reader_libav;
+/* video_reader_libav loaded when an input first needs it (libav_loader.c). */
+extern const VideoReader video_reader_libav_lazy;
+
+/* The encoded readers' probe: not Y4M and not described as raw, so the
+ * library decides at open. Below every other reader's, so that Y4M and raw
+ * YUV keep their own. */
+int video_probe_encoded(const VideoInfo *raw);
 
 struct VideoInput {
     const VideoReader *reader;

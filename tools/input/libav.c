@@ -68,13 +68,11 @@ static int64_t io_seek(void *opaque, int64_t offset, int whence)
     return offset;
 }
 
-/* Not Y4M and not described as raw: the library decides at open. Below
- * every other reader, so that Y4M and raw YUV keep their own. */
 static int libav_probe(const unsigned char *head, size_t len, const VideoInfo *raw)
 {
     (void)head;
     (void)len;
-    return raw ? 0 : 1;
+    return video_probe_encoded(raw);
 }
 
 /* The VideoInfo of frames in pixel format fmt, or false when the picture
