@@ -213,18 +213,16 @@ static unsigned planes_missing(const VmafPicture *pic)
 static int check_planes(const VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)
 {
     const unsigned missing = planes_missing(ref) | planes_missing(dist);
-    if (!missing || !(missing & planes_read(vmaf, ref->pix_fmt)))
-        return 0;
-    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
+    for (unsigned i = 0; missing && i < vmaf->fex_cnt; i++) {
         if (vmaf_fex_context_planes(vmaf->fex[i].inline_ctx, ref->pix_fmt) & missing) {
             vmaf_log(VMAF_LOG_LEVEL_ERROR,
                      "%s reads chroma, and the pictures hold luma only "
                      "(vmaf_preallocate_pictures_read() before the feature was used?)",
                      vmaf->fex[i].fex->name);
-            break;
+            return -EINVAL;
         }
     }
-    return -EINVAL;
+    return 0;
 }
 
 static int check_pictures(VmafContext *vmaf, const VmafPicture *ref, const VmafPicture *dist)

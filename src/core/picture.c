@@ -186,9 +186,10 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
         return -ENOMEM;
     p->allocator =
         allocator ? *allocator : (VmafPictureAllocator){.alloc = heap_alloc, .free = heap_free};
+    p->allocator.luma_only |= p->allocator.device;
     size_t size;
     int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, p->allocator.luma_pitch,
-                             p->allocator.device || p->allocator.luma_only, &size);
+                             p->allocator.luma_only, &size);
     if (err) {
         free(p);
         return err;
@@ -250,7 +251,7 @@ int vmaf_picture_pool_fetch(VmafPicturePool *pool, VmafPicture *pic)
     VmafRef *ref = &pool->slot[i];
     atomic_store(&ref->cnt, 1);
     *pic = pool->layout;
-    point_planes(pic, ref->buf, pool->allocator.device || pool->allocator.luma_only);
+    point_planes(pic, ref->buf, pool->allocator.luma_only);
     pic->ref = ref;
     return 0;
 }

@@ -23,8 +23,10 @@ static const VideoReader *const readers[] = {
 /* Enough for every reader's probe. */
 enum { PROBE_BYTES = sizeof(((VideoInput *)0)->sniffed) };
 
-int video_probe_encoded(const VideoInfo *raw)
+int video_probe_encoded(const unsigned char *head, size_t len, const VideoInfo *raw)
 {
+    (void)head;
+    (void)len;
     return raw ? 0 : 1;
 }
 

@@ -81,10 +81,10 @@ extern const VideoReader video_reader_y4m, video_reader_yuv, video_reader_libav;
 /* video_reader_libav loaded when an input first needs it (libav_loader.c). */
 extern const VideoReader video_reader_libav_lazy;
 
-/* The encoded readers' probe: not Y4M and not described as raw, so the
- * library decides at open. Below every other reader's, so that Y4M and raw
- * YUV keep their own. */
-int video_probe_encoded(const VideoInfo *raw);
+/* The encoded readers' probe (VideoReader.probe): not Y4M and not described
+ * as raw, so the library decides at open. Below every other reader's, so
+ * that Y4M and raw YUV keep their own. */
+int video_probe_encoded(const unsigned char *head, size_t len, const VideoInfo *raw);
 
 struct VideoInput {
     const VideoReader *reader;
@@ -214,6 +214,8 @@ static inline bool video_host_is_little_endian(void)
  * in->info, chroma sizes rounded up (Y4M) or down (raw YUV); the planes of
  * one frame, and the bytes after them, read into pic. */
 int video_input_planar_layout(VideoInput *in, bool round_chroma_up);
+/* Bytes of plane p of a frame as the file stores it (0 for one it lacks). */
+size_t video_input_plane_bytes(const VideoInput *in, unsigned p);
 int video_input_planar_read(VideoInput *in, VmafPicture *pic);
 
 /* Copies plane p of a frame (rows src_stride bytes apart, little-endian

@@ -68,13 +68,6 @@ static int64_t io_seek(void *opaque, int64_t offset, int whence)
     return offset;
 }
 
-static int libav_probe(const unsigned char *head, size_t len, const VideoInfo *raw)
-{
-    (void)head;
-    (void)len;
-    return video_probe_encoded(raw);
-}
-
 /* The VideoInfo of frames in pixel format fmt, or false when the picture
  * cannot hold them as they are: planar YUV or gray, native little-endian
  * samples of 8 to 16 bits, chroma at full, half or quarter size. */
@@ -725,7 +718,7 @@ static int libav_scale_to(VideoInput *in, unsigned w, unsigned h)
 const VideoReader video_reader_libav = {
     .name = "libav",
     .encoded = true,
-    .probe = libav_probe,
+    .probe = video_probe_encoded,
     .open = libav_open,
     .read = libav_read,
     .index = libav_index,

@@ -73,6 +73,7 @@ static void load(void)
     if (!module.reader || !module.device_open || !module.device_close) {
         snprintf(module.error, sizeof(module.error), VMAF_LIBAV_MODULE " lacks its symbols");
         module.reader = NULL;
+        dlclose(handle);
     }
 }
 
@@ -80,13 +81,6 @@ static const VideoReader *loaded(void)
 {
     pthread_once(&module.once, load);
     return module.reader;
-}
-
-static int lazy_probe(const unsigned char *head, size_t len, const VideoInfo *raw)
-{
-    (void)head;
-    (void)len;
-    return video_probe_encoded(raw);
 }
 
 /* Loads the module, and the input is its reader's from here on. */
@@ -105,7 +99,7 @@ static int lazy_open(VideoInput *in, const VideoInfo *raw)
 const VideoReader video_reader_libav_lazy = {
     .name = "libav",
     .encoded = true,
-    .probe = lazy_probe,
+    .probe = video_probe_encoded,
     .open = lazy_open,
 };
 

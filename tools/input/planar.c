@@ -15,6 +15,11 @@ static void chroma_shifts(enum VmafPixelFormat pix_fmt, unsigned *ss_x, unsigned
     *ss_y = pix_fmt == VMAF_PIX_FMT_YUV420P;
 }
 
+size_t video_input_plane_bytes(const VideoInput *in, unsigned p)
+{
+    return (size_t)in->plane_w[p] * in->plane_h[p] * video_bytes_per_sample(in->info.bpc);
+}
+
 int video_input_planar_layout(VideoInput *in, bool round_chroma_up)
 {
     const VideoInfo *info = &in->info;
@@ -34,7 +39,7 @@ int video_input_planar_layout(VideoInput *in, bool round_chroma_up)
         const bool chroma = p > 0;
         in->plane_w[p] = p < planes ? (chroma ? (info->w + round_x) >> ss_x : info->w) : 0;
         in->plane_h[p] = p < planes ? (chroma ? (info->h + round_y) >> ss_y : info->h) : 0;
-        in->frame_bytes += (size_t)in->plane_w[p] * in->plane_h[p] * bps;
+        in->frame_bytes += video_input_plane_bytes(in, p);
     }
     /* Big enough for any row, and for a skipped alpha plane's rows. */
     in->row = malloc((size_t)info->w * bps);
@@ -92,8 +97,7 @@ static size_t plane_bytes_max(const VideoInput *in)
 {
     size_t max = 0;
     for (unsigned p = 0; p < 3; p++) {
-        const size_t n =
-            (size_t)in->plane_w[p] * in->plane_h[p] * video_bytes_per_sample(in->info.bpc);
+        const size_t n = video_input_plane_bytes(in, p);
         max = n > max ? n : max;
     }
     return max;
@@ -163,9 +167,8 @@ int video_input_planar_read(VideoInput *in, VmafPicture *pic)
     for (unsigned p = 0; p < 3; p++) {
         if (!in->plane_h[p])
             continue;
-        const size_t bytes =
-            (size_t)in->plane_w[p] * in->plane_h[p] * video_bytes_per_sample(in->info.bpc);
-        int err = pic->data[p] ? read_plane(in, pic, p, &got) : skip_bytes(in, bytes, &got);
+        int err = pic->data[p] ? read_plane(in, pic, p, &got)
+                               : skip_bytes(in, video_input_plane_bytes(in, p), &got);
         if (err)
             return err;
     }

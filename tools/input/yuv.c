@@ -76,8 +76,7 @@ static int yuv_read_at(const VideoInput *in, VmafPicture *pic, unsigned frame, c
     bool skipped = false;
     for (unsigned p = 0; p < 3; p++) {
         if (!pic->data[p]) { /* a plane the picture does not hold */
-            offset +=
-                (off_t)(in->plane_w[p] * in->plane_h[p] * video_bytes_per_sample(in->info.bpc));
+            offset += (off_t)video_input_plane_bytes(in, p);
             skipped |= in->plane_h[p] != 0;
             continue;
         }
