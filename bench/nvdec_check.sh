@@ -31,7 +31,9 @@ SAME="python3 tests/install/same_scores.py"
 mkdir -p $W; chmod +x $V $FF
 exec > >(tee $OUT/run.log) 2>&1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nproc; date
-ff() { LD_LIBRARY_PATH=$1 $FF -hide_banner -nostdin -loglevel error "${@:2}"; }
+# FFmpeg, at most LIMIT seconds (120 unless set): a stuck decoder shows as a
+# FAIL, not as a call that runs out of time.
+ff() { LD_LIBRARY_PATH=$1 timeout ${LIMIT:-120} $FF -hide_banner -nostdin -loglevel error "${@:2}"; }
 hw="-hwaccel cuda -hwaccel_output_format cuda"
 sc="[0:v]scale_cuda=format=yuv420p[r];[1:v]scale_cuda=format=yuv420p[d]"
 now() { date +%s.%N; }
@@ -64,6 +66,11 @@ for p in ${PARITY:-h264_1080 hevc_1080 h264_2160 hevc_2160 g48_hevc_2160}; do
   on_tty $V -r $C/${p}_ref.mp4 -d $C/${p}_dis.mp4 --hwdec cuda --json -o $W/$p.ch.json | tr '\r' '\n' | grep -a "chunks:\|picture pool\|vmaf:" || echo "FAIL chunks $p"
   $SAME $W/$p.cpu.json $W/$p.nv.json "$p: NVDEC against CPU decoding"
   $SAME $W/$p.cpu.json $W/$p.ch.json "$p: NVDEC in chunks against CPU decoding"
+  # Chroma features: NVDEC's interleaved chroma split on the GPU.
+  chroma="--feature psnr --feature ciede --feature psnr_hvs"
+  $V -r $C/${p}_ref.mp4 -d $C/${p}_dis.mp4 --hwdec none --chunks 1 $chroma -q --json -o $W/$p.cpu_c.json || echo "FAIL cpudec chroma $p"
+  vm -r $C/${p}_ref.mp4 -d $C/${p}_dis.mp4 --hwdec cuda --chunks 1 $chroma -q --json -o $W/$p.nv_c.json || echo "FAIL nvdec chroma $p"
+  $SAME $W/$p.cpu_c.json $W/$p.nv_c.json "$p: chroma features on NVDEC against CPU decoding"
   case $p in g48*) ;; *)
     ff $D/lib/ours $hw -i $C/${p}_ref.mp4 $hw -i $C/${p}_dis.mp4 -filter_complex "$sc;[d][r]libvmaf_cuda=log_fmt=json:log_path=$W/$p.ff.json" -f null - || echo "FAIL filter $p"
     $SAME $W/$p.cpu.json $W/$p.ff.json "$p: libvmaf_cuda filter against the CLI" ;;

@@ -226,8 +226,10 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .h = pool->pic_params.h,
                            .bpc = pool->pic_params.bpc,
                            .pix_fmt = pool->pic_params.pix_fmt},
-            .pic_prealloc_method = r->nvdec ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE
-                                            : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+            /* NVDEC's chroma is split into them only when a feature reads it. */
+            .pic_prealloc_method = r->nvdec
+                                       ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ
+                                       : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
             .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
         };
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
@@ -271,11 +273,15 @@ static int init_context(Run *r)
 }
 
 #ifdef VMAF_HAVE_CUDA
-static int import_surface(void *opaque, VmafPicture *pic, const void *luma, size_t pitch,
-                          unsigned bits, unsigned shift)
+static int import_surface(void *opaque, VmafPicture *pic, const VideoSurface *s)
 {
     const Run *r = opaque;
-    const VmafCudaSurface surface = {.luma = luma, .pitch = pitch, .bits = bits, .shift = shift};
+    const VmafCudaSurface surface = {.luma = s->luma,
+                                     .pitch = s->pitch,
+                                     .bits = s->bits,
+                                     .shift = s->shift,
+                                     .chroma = {s->chroma[0], s->chroma[1]},
+                                     .chroma_pitch = s->chroma_pitch};
     return vmaf_cuda_picture_import(r->vmaf, pic, &surface);
 }
 
@@ -292,8 +298,10 @@ static const char *nvdec_unfit(Run *r)
         return "the inputs' bit depths differ";
     if (r->cli.scale_dist)
         return "--scale_dist scales on the CPU";
-    if (vmaf_cuda_device_pictures_fit(r->vmaf, r->ref.info.pix_fmt))
-        return "a feature reads chroma or runs on the CPU (the log says which)";
+    if (vmaf_cuda_device_pictures_fit(r->vmaf,
+                                      VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ,
+                                      r->ref.info.pix_fmt))
+        return "a feature runs on the CPU (the log says which)";
     return NULL;
 }
 

@@ -53,6 +53,8 @@ enum VmafCudaPicturePreallocationMethod {
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE, /* luma planes in device memory, below */
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+    /* vmaf-ng: the planes the features read in device memory, below */
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ,
 };
 
 typedef struct VmafCudaPictureConfiguration {
@@ -88,7 +90,14 @@ VMAF_API unsigned vmaf_cuda_pictures_held(unsigned n_threads);
  * features that read luma on the device are admitted: one that reads chroma
  * (psnr unless enable_chroma=false, ciede, psnr_hvs, float_ms_ssim with
  * enable_chroma=true) or would run on the CPU is refused with -ENOTSUP,
- * naming it, here or when it is registered. */
+ * naming it, here or when it is registered.
+ *
+ * DEVICE_PLANES_READ (vmaf-ng): as DEVICE, with the planes the features
+ * used so far read in device memory (data[p], stride[p]): luma alone when
+ * none reads chroma, as DEVICE, else every plane of the format, which the
+ * caller writes before vmaf_read_pictures() (vmaf_cuda_picture_import()
+ * with the surface's chroma). Features that read chroma on the device are
+ * admitted until then, and after only when the pictures hold chroma. */
 VMAF_API int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg);
 
 /* A picture of the pool to fill and hand to vmaf_read_pictures(), which
@@ -99,31 +108,44 @@ VMAF_API int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic);
 /* libvmaf's name for vmaf_cuda_picture_fetch(). */
 VMAF_API int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic);
 
-/* vmaf-ng: whether every feature registered so far can read DEVICE pictures
- * of pix_fmt (a CUDA twin that reads luma only). 0, or -ENOTSUP naming the
- * first that cannot (logged at INFO: the caller then chooses host pictures),
- * or -EINVAL without the CUDA backend. Lets a caller whose frames are in
- * device memory choose before vmaf_cuda_preallocate_pictures(). */
-VMAF_API int vmaf_cuda_device_pictures_fit(VmafContext *vmaf, enum VmafPixelFormat pix_fmt);
+/* vmaf-ng: whether every feature registered so far can read pictures of
+ * pix_fmt preallocated with method: DEVICE (a CUDA twin that reads luma
+ * only) or DEVICE_PLANES_READ (a CUDA twin). 0, or -ENOTSUP naming the
+ * first that cannot (logged at INFO: the caller then chooses other
+ * pictures), or -EINVAL without the CUDA backend or for another method.
+ * Lets a caller whose frames are in device memory choose before
+ * vmaf_cuda_preallocate_pictures(). */
+VMAF_API int vmaf_cuda_device_pictures_fit(VmafContext *vmaf,
+                                           enum VmafCudaPicturePreallocationMethod method,
+                                           enum VmafPixelFormat pix_fmt);
 
-/* vmaf-ng: the luma plane of a frame a decoder left in device memory (such
- * as NVDEC's NV12, P010, P016 or 4:4:4 surfaces through FFmpeg's CUDA
- * frames), in the context's CUDA context. */
+/* vmaf-ng: a frame a decoder left in device memory (such as NVDEC's NV12,
+ * P010, P016 or 4:4:4 surfaces through FFmpeg's CUDA frames), in the
+ * context's CUDA context. Zero what is not used. */
 typedef struct VmafCudaSurface {
     const void *luma; /* CUdeviceptr of the first row */
     size_t pitch;     /* bytes from one row to the next */
     unsigned bits;    /* 8, or 16 for 16-bit words */
     unsigned shift;   /* 16-bit words hold the sample << shift (P010: 6, P016 of 12 bits: 4) */
+    /* The chroma, read only into pictures that hold it: chroma[0] the U
+     * plane and chroma[1] the V plane, or, with chroma[1] NULL, U and V
+     * interleaved in chroma[0] (NV12, P010, P016); both with the picture's
+     * chroma size, in words of `bits`, shifted as luma, chroma_pitch bytes
+     * a row. */
+    const void *chroma[2];
+    size_t chroma_pitch;
 } VmafCudaSurface;
 
-/* vmaf-ng: writes surface's luma into pic, a picture of the DEVICE pool
- * (vmaf_cuda_picture_fetch()) whose size it has, shifting samples down to
- * the picture's bpc (16 - shift). The work is queued on the context's
- * legacy default stream, after what was issued there before (FFmpeg's
- * copy out of NVDEC), and the surface may be reused by work issued there
- * after; vmaf_read_pictures() orders the kernels after it. Any thread, also
- * while another calls vmaf_read_pictures() on the context. Returns 0,
- * -EINVAL for a picture or surface that does not fit (logged), or -EIO. */
+/* vmaf-ng: writes surface into pic, a picture of the DEVICE or
+ * DEVICE_PLANES_READ pool (vmaf_cuda_picture_fetch()) whose size it has: the
+ * luma, and where pic holds chroma the chroma (split when interleaved),
+ * shifting samples down to the picture's bpc (16 - shift). The work is
+ * queued on the context's legacy default stream, after what was issued
+ * there before (FFmpeg's copy out of NVDEC), and the surface may be reused
+ * by work issued there after; vmaf_read_pictures() orders the kernels after
+ * it. Any thread, also while another calls vmaf_read_pictures() on the
+ * context. Returns 0, -EINVAL for a picture or surface that does not fit
+ * (logged; a picture that holds chroma needs the surface's), or -EIO. */
 VMAF_API int vmaf_cuda_picture_import(VmafContext *vmaf, VmafPicture *pic,
                                       const VmafCudaSurface *surface);
 

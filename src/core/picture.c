@@ -30,10 +30,11 @@ struct VmafPicturePool {
     VmafPictureAllocator allocator;
 };
 
-/* luma_pitch: bytes from one luma row to the next, 0 for the default; a
- * luma-only layout counts no chroma into *total. */
+/* row_align: what each plane's stride is a multiple of, in bytes (a power
+ * of two), 0 for the default; a luma-only layout counts no chroma into
+ * *total. */
 static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
-                          unsigned h, size_t luma_pitch, bool luma_only, size_t *total)
+                          unsigned h, size_t row_align, bool luma_only, size_t *total)
 {
     if (bpc < 8 || bpc > 16 || !w || !h || pix_fmt == VMAF_PIX_FMT_UNKNOWN ||
         pix_fmt > VMAF_PIX_FMT_YUV400P)
@@ -49,13 +50,9 @@ static int picture_layout(VmafPicture *pic, enum VmafPixelFormat pix_fmt, unsign
     for (unsigned p = 0; p < planes; p++) {
         pic->w[p] = p ? w >> ss_hor : w;
         pic->h[p] = p ? h >> ss_ver : h;
-        size_t aligned_w = ((size_t)pic->w[p] + PICTURE_ALIGN - 1) & ~(size_t)(PICTURE_ALIGN - 1);
-        pic->stride[p] = (ptrdiff_t)(aligned_w * bytes);
-        if (p == 0 && luma_pitch) {
-            if (luma_pitch < (size_t)pic->w[0] * bytes)
-                return -EINVAL;
-            pic->stride[0] = (ptrdiff_t)luma_pitch;
-        }
+        /* PICTURE_ALIGN samples by default; w is far below SIZE_MAX / 2. */
+        const size_t align = row_align ? row_align : PICTURE_ALIGN * bytes;
+        pic->stride[p] = (ptrdiff_t)(((size_t)pic->w[p] * bytes + align - 1) & ~(align - 1));
         if (p && luma_only)
             continue;
         /* Sizes no memory can hold must not wrap around to small ones;
@@ -186,9 +183,8 @@ int vmaf_picture_pool_init_with_allocator(VmafPicturePool **pool, unsigned cnt,
         return -ENOMEM;
     p->allocator =
         allocator ? *allocator : (VmafPictureAllocator){.alloc = heap_alloc, .free = heap_free};
-    p->allocator.luma_only |= p->allocator.device;
     size_t size;
-    int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, p->allocator.luma_pitch,
+    int err = picture_layout(&p->layout, pix_fmt, bpc, w, h, p->allocator.row_align,
                              p->allocator.luma_only, &size);
     if (err) {
         free(p);

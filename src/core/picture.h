@@ -32,13 +32,13 @@ typedef struct VmafPictureAllocator {
     void *(*alloc)(void *opaque, size_t size); /* aligned to 32 bytes at least */
     void (*free)(void *opaque, void *buf);
     void *opaque;
-    /* Device memory: the host never touches it (the pool does not zero it),
-     * the buffers hold the luma plane only (chroma data[] is NULL, w[] and
-     * h[] as the format says), and luma rows start every luma_pitch bytes
-     * (0: as vmaf_picture_alloc() lays them out). */
+    /* Device memory: the host never touches it (the pool does not zero it). */
     bool device;
-    size_t luma_pitch;
-    /* The buffers hold the luma plane only (always so for device memory). */
+    /* Each plane's rows start every multiple of row_align bytes (a power of
+     * two) their samples reach; 0: as vmaf_picture_alloc() lays them out. */
+    size_t row_align;
+    /* The buffers hold the luma plane only: chroma data[] is NULL, w[] and
+     * h[] as the format says. */
     bool luma_only;
 } VmafPictureAllocator;
 

@@ -26,7 +26,8 @@ typedef struct CudaBackend {
     } bracket;
     bool preallocated;
     VmafCudaPictureConfiguration pictures;
-    VmafPicturePool *pool; /* HOST_PINNED and DEVICE */
+    VmafPicturePool *pool; /* HOST_PINNED and the DEVICE methods' */
+    bool device_chroma;    /* the device pictures hold chroma */
 } CudaBackend;
 
 /* The pools grow on the threads that fetch from them, such as the CLI's
@@ -69,13 +70,19 @@ static void device_free(void *opaque, void *buf)
     vmaf_cuda_device_unbind(dev);
 }
 
-static bool device_pictures(const CudaBackend *b)
+static bool device_method(enum VmafCudaPicturePreallocationMethod m)
 {
-    return b->pictures.pic_prealloc_method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+    return m == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE ||
+           m == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ;
 }
 
-/* What device pictures allow: a twin (the CPU cannot read them) that reads
- * luma only (FFmpeg copies luma only into them). */
+static bool device_pictures(const CudaBackend *b)
+{
+    return device_method(b->pictures.pic_prealloc_method);
+}
+
+/* What device pictures allow: a twin (the CPU cannot read them), reading
+ * luma only unless they hold chroma (FFmpeg copies luma only into DEVICE's). */
 static int admit_on_device_pictures(const CudaBackend *b, const char *requested,
                                     const VmafFexContext *ctx, enum VmafLogLevel level)
 {
@@ -86,14 +93,19 @@ static int admit_on_device_pictures(const CudaBackend *b, const char *requested,
                  requested);
         return -ENOTSUP;
     }
-    if (vmaf_fex_context_planes(ctx, b->pictures.pic_params.pix_fmt) & ~1u) {
+    if (b->device_chroma || !(vmaf_fex_context_planes(ctx, b->pictures.pic_params.pix_fmt) & ~1u))
+        return 0;
+    if (b->pictures.pic_prealloc_method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE)
         vmaf_log(level,
                  "cuda: %s reads chroma, and device pictures hold luma only; request it "
                  "without chroma (such as enable_chroma=false) or use HOST_PINNED pictures",
                  requested);
-        return -ENOTSUP;
-    }
-    return 0;
+    else
+        vmaf_log(level,
+                 "cuda: %s reads chroma, and the device pictures, made before it was used, hold "
+                 "luma only; use it before vmaf_cuda_preallocate_pictures()",
+                 requested);
+    return -ENOTSUP;
 }
 
 static int cuda_admit(void *state, const char *requested, const VmafFexContext *ctx)
@@ -272,6 +284,25 @@ unsigned vmaf_cuda_pictures_held(unsigned n_threads)
     return 2 + 2 + 2 * VMAF_CUDA_FRAME_SLOTS + 2 * n_threads;
 }
 
+/* The planes the features registered so far read. */
+static unsigned planes_registered(const VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
+{
+    unsigned planes = 0;
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++)
+        planes |= vmaf_fex_context_planes(vmaf->fex[i].inline_ctx, pix_fmt);
+    return planes;
+}
+
+/* A backend as it would be with device pictures of cfg, for admission. */
+static CudaBackend with_pictures(const VmafCudaPictureConfiguration *cfg)
+{
+    return (CudaBackend){
+        .pictures = *cfg,
+        .device_chroma =
+            cfg->pic_prealloc_method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ,
+    };
+}
+
 /* Device pictures: features registered before must be able to read them. */
 static int admit_registered(const VmafContext *vmaf, const CudaBackend *b, enum VmafLogLevel level)
 {
@@ -286,15 +317,15 @@ static int admit_registered(const VmafContext *vmaf, const CudaBackend *b, enum 
 
 static int make_pool(CudaBackend *b, const VmafCudaPictureConfiguration *cfg, unsigned cnt)
 {
-    const bool device = cfg->pic_prealloc_method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
-    const unsigned bytes = cfg->pic_params.bpc > 8 ? 2 : 1;
+    const bool device = device_method(cfg->pic_prealloc_method);
     const VmafPictureAllocator allocator = {
         .alloc = device ? device_alloc : pinned_alloc,
         .free = device ? device_free : pinned_free,
         .opaque = &b->dev,
         .device = device,
-        /* Read in place by the kernels, at the shared frame's pitch. */
-        .luma_pitch = device ? vmaf_cuda_plane_pitch((size_t)cfg->pic_params.w * bytes) : 0,
+        /* Read in place by the kernels, at the shared frame's pitches. */
+        .row_align = device ? VMAF_CUDA_PITCH_ALIGN : 0,
+        .luma_only = device && !b->device_chroma,
     };
     return vmaf_picture_pool_init_with_allocator(&b->pool, cnt, cfg->pic_params.pix_fmt,
                                                  cfg->pic_params.bpc, cfg->pic_params.w,
@@ -317,10 +348,16 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:
         break;
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE:
-        err = admit_registered(vmaf, &(CudaBackend){.pictures = cfg}, VMAF_LOG_LEVEL_ERROR);
-        if (!err)
-            err = make_pool(b, &cfg, cnt);
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ: {
+        const CudaBackend admission = with_pictures(&cfg);
+        err = admit_registered(vmaf, &admission, VMAF_LOG_LEVEL_ERROR);
+        if (err)
+            break;
+        b->device_chroma =
+            admission.device_chroma && (planes_registered(vmaf, cfg.pic_params.pix_fmt) & ~1u);
+        err = make_pool(b, &cfg, cnt);
         break;
+    }
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
         err = make_pool(b, &cfg, cnt);
         break;
@@ -345,6 +382,7 @@ int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic)
     const VmafCudaPictureConfiguration *c = &b->pictures;
     switch (c->pic_prealloc_method) {
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE:
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ:
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
         return vmaf_picture_pool_fetch(b->pool, pic);
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:
@@ -362,27 +400,58 @@ int vmaf_cuda_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
     return vmaf_cuda_picture_fetch(vmaf, pic);
 }
 
-int vmaf_cuda_device_pictures_fit(VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
+int vmaf_cuda_device_pictures_fit(VmafContext *vmaf, enum VmafCudaPicturePreallocationMethod method,
+                                  enum VmafPixelFormat pix_fmt)
 {
     VMAF_CONTEXT_LOG_SCOPE(vmaf);
-    if (!backend_of(vmaf))
+    if (!backend_of(vmaf) || !device_method(method))
         return -EINVAL;
     const VmafCudaPictureConfiguration cfg = {
         .pic_params.pix_fmt = pix_fmt,
-        .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
+        .pic_prealloc_method = method,
     };
-    return admit_registered(vmaf, &(CudaBackend){.pictures = cfg}, VMAF_LOG_LEVEL_INFO);
+    const CudaBackend admission = with_pictures(&cfg);
+    return admit_registered(vmaf, &admission, VMAF_LOG_LEVEL_INFO);
 }
 
 /* What the surface must be for pic: 8-bit samples for 8-bit pictures, 16-bit
- * ones whose shift leaves the picture's depth otherwise. */
+ * ones whose shift leaves the picture's depth otherwise; with the chroma of
+ * its size where pic holds chroma. */
 static bool surface_fits(const VmafPicture *pic, const VmafCudaSurface *s)
 {
-    if (!s->luma || s->pitch < (size_t)pic->w[0] * (s->bits / 8))
+    const size_t bytes = s->bits / 8;
+    if (!s->luma || s->pitch < (size_t)pic->w[0] * bytes)
         return false;
+    if (pic->data[1]) {
+        const size_t chroma_row = (size_t)pic->w[1] * bytes * (s->chroma[1] ? 1 : 2);
+        if (!s->chroma[0] || s->chroma_pitch < chroma_row)
+            return false;
+    }
     if (s->bits == 8)
         return pic->bpc == 8 && !s->shift;
     return s->bits == 16 && pic->bpc > 8 && s->shift == 16 - pic->bpc;
+}
+
+/* Plane p of pic from src (src_pitch bytes a row) on the legacy stream. */
+static int import_plane(const VmafCudaApi *api, VmafPicture *pic, unsigned p, const void *src,
+                        size_t src_pitch, const VmafCudaSurface *s)
+{
+    if (s->shift)
+        return vmaf_cuda_shift_plane(pic->data[p], (size_t)pic->stride[p], src, src_pitch,
+                                     pic->w[p], pic->h[p], s->shift, VMAF_CUDA_STREAM_LEGACY);
+    return api->copy_2d_async(pic->data[p], (size_t)pic->stride[p], src, src_pitch,
+                              (size_t)pic->w[p] * (s->bits / 8), pic->h[p],
+                              VMAF_CUDA_DEVICE_TO_DEVICE, VMAF_CUDA_STREAM_LEGACY);
+}
+
+static int import_chroma(const VmafCudaApi *api, VmafPicture *pic, const VmafCudaSurface *s)
+{
+    if (!s->chroma[1])
+        return vmaf_cuda_split_chroma(pic->data[1], pic->data[2], (size_t)pic->stride[1],
+                                      s->chroma[0], s->chroma_pitch, pic->w[1], pic->h[1],
+                                      s->bits / 8, s->shift, VMAF_CUDA_STREAM_LEGACY);
+    const int err = import_plane(api, pic, 1, s->chroma[0], s->chroma_pitch, s);
+    return err ? err : import_plane(api, pic, 2, s->chroma[1], s->chroma_pitch, s);
 }
 
 int vmaf_cuda_picture_import(VmafContext *vmaf, VmafPicture *pic, const VmafCudaSurface *surface)
@@ -392,22 +461,18 @@ int vmaf_cuda_picture_import(VmafContext *vmaf, VmafPicture *pic, const VmafCuda
     if (!b || !pic || !surface || !device_pictures(b) || !vmaf_picture_in_device_memory(pic) ||
         !surface_fits(pic, surface)) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "cuda: vmaf_cuda_picture_import() takes a picture of the DEVICE pool and a "
-                 "surface of its size and depth");
+                 "cuda: vmaf_cuda_picture_import() takes a picture of the DEVICE or "
+                 "DEVICE_PLANES_READ pool and a surface of its size and depth (and its chroma, for "
+                 "DEVICE_PLANES_READ)");
         return -EINVAL;
     }
     const VmafCudaApi *api = b->dev.api;
     int err = vmaf_cuda_device_bind(&b->dev);
     if (err)
         return err;
-    if (surface->shift)
-        err = vmaf_cuda_shift_plane(pic->data[0], (size_t)pic->stride[0], surface->luma,
-                                    surface->pitch, pic->w[0], pic->h[0], surface->shift,
-                                    VMAF_CUDA_STREAM_LEGACY);
-    else
-        err = api->copy_2d_async(pic->data[0], (size_t)pic->stride[0], surface->luma,
-                                 surface->pitch, (size_t)pic->w[0] * (surface->bits / 8), pic->h[0],
-                                 VMAF_CUDA_DEVICE_TO_DEVICE, VMAF_CUDA_STREAM_LEGACY);
+    err = import_plane(api, pic, 0, surface->luma, surface->pitch, surface);
+    if (!err && pic->data[1])
+        err = import_chroma(api, pic, surface);
     vmaf_cuda_device_unbind(&b->dev);
     return err;
 }

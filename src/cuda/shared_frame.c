@@ -7,9 +7,6 @@
 #include "core/picture.h"
 #include "shared_frame.h"
 
-/* Rows start on 256-byte boundaries, so that a warp's loads coalesce. */
-enum { PITCH_ALIGN = 256 };
-
 typedef struct Geometry {
     enum VmafPixelFormat pix_fmt;
     unsigned bpc, planes;
@@ -80,7 +77,7 @@ struct VmafCudaReader {
 
 size_t vmaf_cuda_plane_pitch(size_t row_bytes)
 {
-    return (row_bytes + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
+    return (row_bytes + VMAF_CUDA_PITCH_ALIGN - 1) & ~(size_t)(VMAF_CUDA_PITCH_ALIGN - 1);
 }
 
 static int geometry_init(Geometry *g, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
@@ -387,21 +384,26 @@ static int prepare_slot(VmafCudaSharedFrame *f, unsigned k)
     return err;
 }
 
-/* Device picture `which` of the current frame in place of an upload: its
- * luma, held by the slot until the slot's readers are done. */
+/* Device picture `which` of the current frame in place of an upload: the
+ * planes of mask, held by the slot until the slot's readers are done. */
 static int acquire_in_place(VmafCudaSharedFrame *f, unsigned k, unsigned which, unsigned mask,
                             VmafCudaPlanes *planes)
 {
     const VmafPicture *pic = &f->bracket.pic[which];
-    if (mask & ~(unsigned)VMAF_CUDA_PLANE_Y) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: a reader asked for chroma of a device picture, "
-                                       "which holds luma only");
-        return -ENOTSUP;
-    }
-    if ((size_t)pic->stride[0] != f->geo.pitch[0]) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: a device picture's stride (%td) is not its pool's",
-                 pic->stride[0]);
-        return -EINVAL;
+    for (unsigned p = 0; p < f->geo.planes; p++) {
+        if (!(mask & 1u << p))
+            continue;
+        if (!pic->data[p]) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: a reader asked for chroma of a device "
+                                           "picture, which holds luma only");
+            return -ENOTSUP;
+        }
+        if ((size_t)pic->stride[p] != f->geo.pitch[p]) {
+            vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                     "cuda: a device picture's stride (%td, plane %u) is not its pool's",
+                     pic->stride[p], p);
+            return -EINVAL;
+        }
     }
     /* Prepared, the slot holds no picture of its last frame. */
     PlaneSet *set = &f->slot[k];
@@ -413,7 +415,9 @@ static int acquire_in_place(VmafCudaSharedFrame *f, unsigned k, unsigned which, 
             return err;
         f->stats.in_place++;
     }
-    planes->data[which][0] = pic->data[0];
+    for (unsigned p = 0; p < f->geo.planes; p++)
+        if (mask & 1u << p)
+            planes->data[which][p] = pic->data[p];
     return 0;
 }
 

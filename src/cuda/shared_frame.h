@@ -88,8 +88,12 @@ void vmaf_cuda_shared_frame_destroy(VmafCudaSharedFrame *frame);
 int vmaf_cuda_shared_frame_check(const VmafCudaSharedFrame *frame, enum VmafPixelFormat pix_fmt,
                                  unsigned bpc, unsigned w, unsigned h);
 
-/* The rows of a device plane of row_bytes bytes start this many bytes apart:
- * the shared frame's planes and the backend's device pictures alike. */
+/* Rows of device planes start on multiples of this many bytes, so that a
+ * warp's loads coalesce: the shared frame's planes and the backend's device
+ * pictures alike. */
+enum { VMAF_CUDA_PITCH_ALIGN = 256 };
+
+/* The bytes from one row of a device plane of row_bytes bytes to the next. */
 size_t vmaf_cuda_plane_pitch(size_t row_bytes);
 
 /* mem: where ref's (0) and dist's (1) planes are. With a device picture,

@@ -6,8 +6,11 @@
  * DEVICE at 8, 10 and 16 bits, every score equals the CPU's; the device
  * pictures are read in place (no upload). So do device pictures written by
  * vmaf_cuda_picture_import() from surfaces of NVDEC's layouts (P010-style
- * samples in the high bits of 16-bit words). Also what must fail: a feature
- * that reads chroma or runs on the CPU with device pictures, a device
+ * samples in the high bits of 16-bit words), and DEVICE_PLANES_READ
+ * pictures with their chroma split from NV12 / P010 or copied from 4:4:4
+ * planes, for features that read chroma. Also what must fail: a feature
+ * that reads chroma on luma-only device pictures or runs on the CPU with
+ * device pictures, an import without the chroma a picture holds, a device
  * picture of another context or of the wrong size, fetching with NONE.
  * Prints "SKIP: no CUDA device" and returns 77 without a device. */
 #include <cuda_runtime_api.h>
@@ -88,19 +91,20 @@ static uint32_t hash(uint32_t x)
     return x ^ (x >> 16);
 }
 
-/* Moving texture with noise; the distorted one noisier. Luma only: the
- * device pictures carry nothing else, the others are zero elsewhere. */
-static void fill_luma(void *data, ptrdiff_t stride, const Format *f, unsigned frame, bool dist)
+/* Moving texture with noise, w x h, a pattern of each plane p; the
+ * distorted one noisier. */
+static void fill_plane(void *data, ptrdiff_t stride, const Format *f, unsigned w, unsigned h,
+                       unsigned p, unsigned frame, bool dist)
 {
     const unsigned max = (1u << f->bpc) - 1;
-    for (unsigned y = 0; y < f->h; y++) {
+    for (unsigned y = 0; y < h; y++) {
         uint8_t *row = (uint8_t *)data + (size_t)y * stride;
-        for (unsigned x = 0; x < f->w; x++) {
+        for (unsigned x = 0; x < w; x++) {
             const unsigned xs = x + frame * 3, ys = y + frame;
-            uint32_t v = ((xs * 7 + ys * 5) % 256) << (f->bpc - 8);
-            v += hash(xs * 2654435761u ^ ys * 40503u) % (max / 8 + 1);
+            uint32_t v = ((xs * (7 + p) + ys * 5) % 256) << (f->bpc - 8);
+            v += hash(xs * 2654435761u ^ ys * 40503u ^ p) % (max / 8 + 1);
             if (dist)
-                v += hash(x * 31u + y * 977u + frame * 7919u) % (max / 12 + 1);
+                v += hash(x * 31u + y * 977u + frame * 7919u + p) % (max / 12 + 1);
             v = v > max ? max : v;
             if (f->bpc > 8)
                 ((uint16_t *)row)[x] = (uint16_t)v;
@@ -108,6 +112,13 @@ static void fill_luma(void *data, ptrdiff_t stride, const Format *f, unsigned fr
                 row[x] = (uint8_t)v;
         }
     }
+}
+
+/* Luma only: DEVICE pictures carry nothing else; the others are zero
+ * elsewhere. */
+static void fill_luma(void *data, ptrdiff_t stride, const Format *f, unsigned frame, bool dist)
+{
+    fill_plane(data, stride, f, f->w, f->h, 0, frame, dist);
 }
 
 static int use_features(VmafContext *vmaf)
@@ -325,6 +336,173 @@ static void test_methods(void)
     }
 }
 
+/* Features that read chroma, and one that reads luma. */
+static const char *const chroma_features[] = {"psnr", "ciede", "adm"};
+
+/* Every plane of frame n of a pair, in the surfaces NVDEC leaves: 16-bit
+ * samples in the high bits, 4:2:0 chroma interleaved (NV12, P010), 4:4:4
+ * chroma in two planes. */
+typedef struct Surfaces {
+    void *luma, *chroma[2];
+    size_t pitch, chroma_pitch;
+} Surfaces;
+
+static void surfaces_alloc(Surfaces *sf, const VmafPicture *layout, bool interleaved)
+{
+    const size_t bytes = layout->bpc > 8 ? 2 : 1;
+    CHECK_EQ_INT(drv.ctx_push(caller_ctx), 0);
+    CHECK_EQ_INT(cudaMallocPitch(&sf->luma, &sf->pitch, layout->w[0] * bytes, layout->h[0]), 0);
+    const size_t chroma_row = layout->w[1] * bytes * (interleaved ? 2 : 1);
+    for (unsigned c = 0; c < (interleaved ? 1u : 2u); c++)
+        CHECK_EQ_INT(cudaMallocPitch(&sf->chroma[c], &sf->chroma_pitch, chroma_row, layout->h[1]),
+                     0);
+    void *popped;
+    CHECK_EQ_INT(drv.ctx_pop(&popped), 0);
+}
+
+static void surfaces_free(Surfaces *sf)
+{
+    drv.ctx_push(caller_ctx);
+    cudaDeviceSynchronize();
+    cudaFree(sf->luma);
+    cudaFree(sf->chroma[0]);
+    cudaFree(sf->chroma[1]);
+    void *popped;
+    drv.ctx_pop(&popped);
+}
+
+/* Plane p of host at the surface's layout: samples << (16 - bpc) in 16-bit
+ * words, every other sample (offset `lane` of 2) when interleaved. */
+static void surface_rows(uint8_t *out, size_t out_pitch, const VmafPicture *host, unsigned p,
+                         unsigned step, unsigned lane)
+{
+    for (unsigned y = 0; y < host->h[p]; y++) {
+        const uint8_t *src = (const uint8_t *)host->data[p] + (size_t)y * host->stride[p];
+        for (unsigned x = 0; x < host->w[p]; x++) {
+            const size_t at = (size_t)x * step + lane;
+            if (host->bpc > 8)
+                ((uint16_t *)(out + y * out_pitch))[at] =
+                    (uint16_t)(((const uint16_t *)src)[x] << (16 - host->bpc));
+            else
+                out[y * out_pitch + at] = src[x];
+        }
+    }
+}
+
+/* host into the surfaces, then into pic with vmaf_cuda_picture_import(). */
+static void import_all_planes(VmafContext *vmaf, const Surfaces *sf, const VmafPicture *host,
+                              VmafPicture *pic, bool interleaved)
+{
+    const size_t bytes = host->bpc > 8 ? 2 : 1;
+    uint8_t *luma = calloc(sf->pitch, host->h[0]);
+    uint8_t *chroma[2] = {calloc(sf->chroma_pitch, host->h[1]),
+                          calloc(sf->chroma_pitch, host->h[1])};
+    CHECK(luma && chroma[0] && chroma[1]);
+    surface_rows(luma, sf->pitch, host, 0, 1, 0);
+    for (unsigned c = 0; c < 2; c++)
+        surface_rows(chroma[interleaved ? 0 : c], sf->chroma_pitch, host, 1 + c,
+                     interleaved ? 2 : 1, interleaved ? c : 0);
+    CHECK_EQ_INT(drv.ctx_push(caller_ctx), 0);
+    CHECK_EQ_INT(cudaMemcpy(sf->luma, luma, sf->pitch * host->h[0], cudaMemcpyHostToDevice), 0);
+    for (unsigned c = 0; c < (interleaved ? 1u : 2u); c++)
+        CHECK_EQ_INT(cudaMemcpy(sf->chroma[c], chroma[c], sf->chroma_pitch * host->h[1],
+                                cudaMemcpyHostToDevice),
+                     0);
+    void *popped;
+    CHECK_EQ_INT(drv.ctx_pop(&popped), 0);
+    const VmafCudaSurface s = {.luma = sf->luma,
+                               .pitch = sf->pitch,
+                               .bits = (unsigned)bytes * 8,
+                               .shift = host->bpc > 8 ? 16 - host->bpc : 0,
+                               .chroma = {sf->chroma[0], interleaved ? NULL : sf->chroma[1]},
+                               .chroma_pitch = sf->chroma_pitch};
+    CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, pic, &s), 0);
+    check_nothing_current("vmaf_cuda_picture_import");
+    free(luma);
+    free(chroma[0]);
+    free(chroma[1]);
+}
+
+/* The frames of f with every plane filled, scored by chroma_features: on
+ * the CPU (vmaf NULL: made here) or through DEVICE_PLANES_READ pictures
+ * imported from NVDEC's layouts. */
+static VmafContext *score_all_planes(const Format *f, bool device)
+{
+    const VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_WARNING};
+    VmafContext *vmaf = NULL;
+    if (device) {
+        VmafCudaState *state = NULL;
+        CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
+        CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}),
+                     0);
+        CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
+        vmaf_cuda_state_free(state);
+    } else {
+        CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
+    }
+    for (size_t i = 0; i < sizeof(chroma_features) / sizeof(chroma_features[0]); i++)
+        CHECK_EQ_INT(vmaf_use_feature(vmaf, chroma_features[i], NULL), 0);
+    const bool interleaved = f->pix_fmt == VMAF_PIX_FMT_YUV420P;
+    Surfaces sf = {0};
+    if (device) {
+        const VmafCudaPictureConfiguration pc = {
+            .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
+            .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ,
+        };
+        CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
+    }
+    for (unsigned n = 0; n < f->frames; n++) {
+        VmafPicture pic[2];
+        for (unsigned i = 0; i < 2; i++) {
+            VmafPicture host;
+            CHECK_EQ_INT(vmaf_picture_alloc(&host, f->pix_fmt, f->bpc, f->w, f->h), 0);
+            for (unsigned p = 0; p < 3; p++)
+                fill_plane(host.data[p], host.stride[p], f, host.w[p], host.h[p], p, n, i);
+            if (!device) {
+                pic[i] = host;
+                continue;
+            }
+            CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic[i]), 0);
+            CHECK(pic[i].data[0] && pic[i].data[1] && pic[i].data[2]);
+            if (!sf.luma)
+                surfaces_alloc(&sf, &host, interleaved);
+            import_all_planes(vmaf, &sf, &host, &pic[i], interleaved);
+            vmaf_picture_unref(&host);
+        }
+        CHECK_EQ_INT(vmaf_read_pictures(vmaf, &pic[0], &pic[1], n), 0);
+    }
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, NULL, NULL, 0), 0);
+    if (device)
+        surfaces_free(&sf);
+    return vmaf;
+}
+
+/* DEVICE_PLANES_READ with features that read chroma: the chroma of NVDEC's
+ * surfaces, split or copied by vmaf_cuda_picture_import(), scores as the
+ * CPU does, every plane read in place. */
+static void test_planes_read(void)
+{
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        const Format *f = &formats[i];
+        VmafContext *cpu = score_all_planes(f, false);
+        VmafContext *gpu = score_all_planes(f, true);
+        char what[96];
+        snprintf(what, sizeof(what), "DEVICE_PLANES_READ %ux%u %u-bit fmt %d", f->w, f->h, f->bpc,
+                 f->pix_fmt);
+        const unsigned scores = same_scores(cpu, gpu, what);
+        VmafCudaFrameStats s;
+        CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
+        CHECK_EQ_INT(s.uploads[0] + s.uploads[1] + s.uploads[2], 0);
+        CHECK_EQ_INT(s.in_place, 2ull * f->frames);
+        printf("%-44s %4u scores equal, chroma %s, %llu read in place\n", what, scores,
+               f->pix_fmt == VMAF_PIX_FMT_YUV420P ? "split" : "copied",
+               (unsigned long long)s.in_place);
+        vmaf_close(gpu);
+        vmaf_close(cpu);
+        check_nothing_current("vmaf_close");
+    }
+}
+
 static VmafFeatureDictionary *option(const char *key, const char *value)
 {
     VmafFeatureDictionary *d = NULL;
@@ -362,16 +540,56 @@ static void test_refusals(void)
     CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
     CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
     vmaf_cuda_state_free(state);
+    const enum VmafCudaPicturePreallocationMethod device =
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
+    const enum VmafCudaPicturePreallocationMethod planes_read =
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ;
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "adm", NULL), 0);
-    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, f->pix_fmt), 0);
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, device, f->pix_fmt), 0);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
-    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, f->pix_fmt), -ENOTSUP);
-    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, VMAF_PIX_FMT_YUV400P), 0);
-    const VmafCudaPictureConfiguration pc = {
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, device, f->pix_fmt), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, device, VMAF_PIX_FMT_YUV400P), 0);
+    /* ...which DEVICE_PLANES_READ serves; no other method is a device one. */
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(vmaf, planes_read, f->pix_fmt), 0);
+    CHECK_EQ_INT(vmaf_cuda_device_pictures_fit(
+                     vmaf, VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED, f->pix_fmt),
+                 -EINVAL);
+    VmafCudaPictureConfiguration pc = {
         .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
-        .pic_prealloc_method = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
+        .pic_prealloc_method = device,
     };
     CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), -ENOTSUP);
+    vmaf_close(vmaf);
+
+    /* DEVICE_PLANES_READ made for luma readers holds luma only: a chroma
+     * feature after it is refused, and a picture with chroma needs the
+     * surface's. */
+    vmaf = cuda_context(planes_read, f, cfg);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
+    CHECK(pic.data[0] && !pic.data[1] && !pic.data[2]);
+    vmaf_picture_unref(&pic);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), -ENOTSUP);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", option("enable_chroma", "false")), 0);
+    vmaf_close(vmaf);
+    CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
+    CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
+    CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
+    vmaf_cuda_state_free(state);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "ciede", NULL), 0);
+    pc.pic_prealloc_method = planes_read;
+    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
+    CHECK(pic.data[0] && pic.data[1] && pic.data[2]);
+    const VmafCudaSurface luma_alone = {.luma = pic.data[0], .pitch = 4096, .bits = 16, .shift = 6};
+    CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &luma_alone), -EINVAL);
+    const VmafCudaSurface narrow = {.luma = pic.data[0],
+                                    .pitch = 4096,
+                                    .bits = 16,
+                                    .shift = 6,
+                                    .chroma = {pic.data[1]},
+                                    .chroma_pitch = pic.w[1] * 2};
+    CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &narrow), -EINVAL);
+    vmaf_picture_unref(&pic);
     vmaf_close(vmaf);
 
     /* NONE: nothing to fetch, nor to import into. */
@@ -452,6 +670,7 @@ int main(void)
     drv.ctx_pop(&popped);
     static const struct test_case cases[] = {
         {"methods", test_methods},
+        {"planes_read", test_planes_read},
         {"refusals", test_refusals},
         {"foreign_pictures", test_foreign_pictures},
         {NULL, NULL},

@@ -230,7 +230,7 @@ static void test_device_pictures_refused_on_the_cpu(void)
         return;
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
     const VmafPictureAllocator device = {
-        .alloc = heap_as_device, .free = free_heap_as_device, .device = true};
+        .alloc = heap_as_device, .free = free_heap_as_device, .device = true, .luma_only = true};
     VmafPicturePool *pool;
     CHECK_EQ_INT(
         vmaf_picture_pool_init_with_allocator(&pool, 2, VMAF_PIX_FMT_YUV420P, 8, 64, 64, &device),

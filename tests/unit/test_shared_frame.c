@@ -626,12 +626,15 @@ static void stub_pool_free(void *opaque, void *buf)
     free(buf);
 }
 
-static VmafPicturePool *device_pool(unsigned cnt)
+/* Device pictures as the backend's pool makes them: DEVICE's (luma only)
+ * or DEVICE_PLANES_READ's. */
+static VmafPicturePool *device_pool(unsigned cnt, bool luma_only)
 {
     const VmafPictureAllocator allocator = {.alloc = stub_pool_alloc,
                                             .free = stub_pool_free,
                                             .device = true,
-                                            .luma_pitch = vmaf_cuda_plane_pitch(W * 2)};
+                                            .row_align = VMAF_CUDA_PITCH_ALIGN,
+                                            .luma_only = luma_only};
     VmafPicturePool *pool;
     CHECK_EQ_INT(vmaf_picture_pool_init_with_allocator(&pool, cnt, VMAF_PIX_FMT_YUV420P, 10, W, H,
                                                        &allocator),
@@ -639,16 +642,21 @@ static VmafPicturePool *device_pool(unsigned cnt)
     return pool;
 }
 
-/* The caller's copy into the luma of a fetched pair (FFmpeg copies luma only). */
+/* The caller's copy into the planes of a fetched pair: luma only (as
+ * FFmpeg's) for a pool of luma-only pictures. */
 static void fetch_device_pair(VmafPicturePool *pool, VmafPicture pic[2], unsigned frame)
 {
     for (unsigned i = 0; i < 2; i++) {
         CHECK_EQ_INT(vmaf_picture_pool_fetch(pool, &pic[i]), 0);
         CHECK(vmaf_picture_in_device_memory(&pic[i]));
-        CHECK(pic[i].data[0] && !pic[i].data[1] && !pic[i].data[2]);
-        CHECK_EQ_INT(pic[i].stride[0], vmaf_cuda_plane_pitch(W * 2));
-        for (unsigned y = 0; y < H; y++)
-            memset((uint8_t *)pic[i].data[0] + y * pic[i].stride[0], (int)(frame * 2 + i), W * 2);
+        CHECK(pic[i].data[0] != NULL);
+        CHECK(!pic[i].data[1] == !pic[i].data[2]);
+        for (unsigned p = 0; p < 3 && pic[i].data[p]; p++) {
+            CHECK_EQ_INT(pic[i].stride[p], vmaf_cuda_plane_pitch(pic[i].w[p] * 2));
+            for (unsigned y = 0; y < pic[i].h[p]; y++)
+                memset((uint8_t *)pic[i].data[p] + y * pic[i].stride[p], (int)(frame * 2 + i),
+                       pic[i].w[p] * 2);
+        }
     }
 }
 
@@ -670,7 +678,7 @@ static void test_device_pictures_in_place(void)
     Twins t;
     twins_open(&t, 2, VMAF_PIX_FMT_YUV420P, 10);
     pool_allocs = 0;
-    VmafPicturePool *pool = device_pool(8);
+    VmafPicturePool *pool = device_pool(8, true);
     for (unsigned n = 0; n < 4; n++) {
         VmafPicture pic[2];
         fetch_device_pair(pool, pic, n);
@@ -711,7 +719,7 @@ static void test_device_pictures_recycled_after_readers(void)
 {
     Twins t;
     twins_open(&t, 2, VMAF_PIX_FMT_YUV420P, 10);
-    VmafPicturePool *pool = device_pool(6);
+    VmafPicturePool *pool = device_pool(6, true);
     /* The kernels of every frame are still running when the next begins. */
     stub.busy = true;
     const void *luma[4][2];
@@ -762,11 +770,62 @@ static void test_device_pictures_recycled_after_readers(void)
     vmaf_picture_pool_destroy(pool);
 }
 
+/* DEVICE_PLANES_READ's pictures: every plane read in place, none copied. */
+static void test_chroma_device_pictures_in_place(void)
+{
+    Twins t;
+    twins_open(&t, 2, VMAF_PIX_FMT_YUV420P, 10);
+    VmafPicturePool *pool = device_pool(8, false);
+    for (unsigned n = 0; n < 3; n++) {
+        VmafPicture pic[2];
+        fetch_device_pair(pool, pic, n);
+        CHECK(pic[0].data[1] && pic[0].data[2] && pic[1].data[1] && pic[1].data[2]);
+        begin(&t, pic, VMAF_CUDA_PICTURE_DEVICE);
+        for (unsigned r = 0; r < 2; r++) {
+            VmafCudaPlanes planes;
+            const unsigned mask = r ? VMAF_CUDA_PLANES_YUV : VMAF_CUDA_PLANE_Y;
+            CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[r], &pic[0], &pic[1], mask, mask,
+                                                  t.stream[r], &planes),
+                         0);
+            for (unsigned p = 0; p < 3; p++) {
+                if (!(mask & 1u << p))
+                    continue;
+                CHECK(planes.data[0][p] == pic[0].data[p] && planes.data[1][p] == pic[1].data[p]);
+                CHECK_EQ_INT(planes.pitch[p], pic[0].stride[p]);
+            }
+            CHECK_EQ_INT(vmaf_cuda_reader_release(t.reader[r], t.stream[r]), 0);
+        }
+        vmaf_cuda_shared_frame_end(t.frame);
+        free_pair(pic);
+    }
+    CHECK_EQ_INT(count_log(OP_COPY, NULL, VMAF_CUDA_HOST_TO_DEVICE), 0);
+    CHECK_EQ_INT(count_log(OP_COPY, NULL, VMAF_CUDA_DEVICE_TO_DEVICE), 0);
+    const VmafCudaFrameStats *s = vmaf_cuda_shared_frame_stats(t.frame);
+    CHECK_EQ_INT(s->in_place, 6);
+    CHECK_EQ_INT(shared_uploads(&t), 0);
+    CHECK_EQ_INT(stub.device_allocs, 0);
+
+    /* A chroma plane whose rows are not where the pool put them. */
+    VmafPicture pic[2];
+    fetch_device_pair(pool, pic, 3);
+    VmafPicture moved[2] = {pic[0], pic[1]};
+    moved[0].stride[2] = (ptrdiff_t)pic[0].w[2] * 2;
+    begin(&t, moved, VMAF_CUDA_PICTURE_DEVICE);
+    VmafCudaPlanes planes;
+    CHECK_EQ_INT(vmaf_cuda_reader_acquire(t.reader[0], &moved[0], &moved[1], VMAF_CUDA_PLANES_YUV,
+                                          VMAF_CUDA_PLANES_YUV, t.stream[0], &planes),
+                 -EINVAL);
+    vmaf_cuda_shared_frame_end(t.frame);
+    free_pair(pic);
+    twins_close(&t);
+    vmaf_picture_pool_destroy(pool);
+}
+
 static void test_device_pictures_refusals(void)
 {
     Twins t;
     twins_open(&t, 1, VMAF_PIX_FMT_YUV420P, 10);
-    VmafPicturePool *pool = device_pool(4);
+    VmafPicturePool *pool = device_pool(4, true);
     VmafPicture pic[2];
     fetch_device_pair(pool, pic, 0);
     VmafCudaPlanes planes;
@@ -803,4 +862,5 @@ TEST_MAIN("shared_frame", {"one_upload_per_plane", test_one_upload_per_plane},
           {"monochrome", test_monochrome},
           {"device_pictures_in_place", test_device_pictures_in_place},
           {"device_pictures_recycled_after_readers", test_device_pictures_recycled_after_readers},
+          {"chroma_device_pictures_in_place", test_chroma_device_pictures_in_place},
           {"device_pictures_refusals", test_device_pictures_refusals})

@@ -34,6 +34,15 @@ typedef struct VideoInput VideoInput;
 /* NVDEC's GPU for a pair's decoders (video_cuda_device_open()). */
 typedef struct VideoCudaDevice VideoCudaDevice;
 
+/* A frame NVDEC decoded into device memory, as it left it: 8-bit samples,
+ * or 16-bit words holding the sample << shift; chroma[1] NULL when U and V
+ * are interleaved in chroma[0] (NV12, P010, P016). */
+typedef struct VideoSurface {
+    const void *luma, *chroma[2];
+    size_t pitch, chroma_pitch; /* bytes a row */
+    unsigned bits, shift;
+} VideoSurface;
+
 /* Where an encoded stream's frames are (video_input_index()): their
  * timestamps in presentation order, and which of them a decoder can start
  * from. */
@@ -109,10 +118,9 @@ struct VideoInput {
     unsigned decoder_threads;
     void *priv; /* the reader's own state */
     /* Set by the caller for frames decoded into device memory: writes the
-     * luma (8-bit, or 16-bit words holding the sample << shift) into pic, a
-     * device picture; non-zero on failure. Any reading thread. */
-    int (*import)(void *opaque, VmafPicture *pic, const void *luma, size_t pitch, unsigned bits,
-                  unsigned shift);
+     * surface into pic, a device picture; non-zero on failure. Any reading
+     * thread. */
+    int (*import)(void *opaque, VmafPicture *pic, const VideoSurface *surface);
     void *import_opaque;
     char error[VIDEO_INPUT_ERROR_SIZE];
 };

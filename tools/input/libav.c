@@ -332,6 +332,25 @@ static unsigned surface_bits(const AVFrame *f)
     return av_pix_fmt_desc_get(frames->sw_format)->comp[0].step * 8;
 }
 
+/* The planes of a device frame where NVDEC left them. */
+static VideoSurface surface_of(const VideoInput *in, const AVFrame *f)
+{
+    const AVHWFramesContext *frames = (const AVHWFramesContext *)f->hw_frames_ctx->data;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(frames->sw_format);
+    const unsigned bits = surface_bits(f);
+    VideoSurface s = {.luma = f->data[0],
+                      .pitch = (size_t)f->linesize[0],
+                      .bits = bits,
+                      .shift = surface_shift(in, bits)};
+    if (d->nb_components >= 3) {
+        const AVComponentDescriptor *u = &d->comp[1], *v = &d->comp[2];
+        s.chroma[0] = f->data[u->plane] + u->offset;
+        s.chroma[1] = u->plane == v->plane ? NULL : f->data[v->plane] + v->offset;
+        s.chroma_pitch = (size_t)f->linesize[u->plane];
+    }
+    return s;
+}
+
 /* A device frame into a host picture: downloaded, the interleaved chroma of
  * NV12 and P010 split, samples brought down from the high bits. */
 static int store_downloaded(VideoInput *in, LibavInput *s, VmafPicture *pic)
@@ -374,9 +393,8 @@ static int store_frame(VideoInput *in, LibavInput *s, VmafPicture *pic)
 {
     const AVFrame *f = s->frame;
     if (f->format == AV_PIX_FMT_CUDA && in->import) {
-        const unsigned bits = surface_bits(f);
-        return in->import(in->import_opaque, pic, f->data[0], (size_t)f->linesize[0], bits,
-                          surface_shift(in, bits))
+        const VideoSurface surface = surface_of(in, f);
+        return in->import(in->import_opaque, pic, &surface)
                    ? video_input_fail(in, -EIO, "frame %u: could not take NVDEC's surface",
                                       in->frame_index)
                    : 0;
