@@ -8,14 +8,17 @@
 #   REF_VMAF: the reference CLI (built by you, outside this tree)
 #   INPUT_DIR: holds NAME_ref.yuv/NAME_dis.yuv and list.tsv (name w h pix_fmt bpc frames), as made
 #   by ../shared/corpus/make-corpus.sh or bench/make_inputs.sh; NAMES="a b" limits the pairs timed;
-#   C_ONLY=0 leaves out the reference's C-only runs (slow; the column then reads 0).
+#   C_ONLY=0 leaves out the reference's C-only runs (slow; the column then reads 0);
+#   MODEL=NAME scores a model both tools build in (such as vmaf_float_v0.6.1) instead of
+#   vmaf_v0.6.1 from VMAF_MODEL_DIR.
 set -euo pipefail
 ref=${1:?usage: cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]}
 corpus=${2:?usage: cpu_fps.sh REF_VMAF INPUT_DIR [RUNS]}
 runs=${3:-3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 ours=${OURS:-$here/build/vmaf}
-model=${VMAF_MODEL_DIR:-$here/../shared/models}/vmaf_v0.6.1.json
+model="path=${VMAF_MODEL_DIR:-$here/../shared/models}/vmaf_v0.6.1.json"
+[ -z "${MODEL:-}" ] || model="version=$MODEL"
 
 command -v /usr/bin/time >/dev/null || { echo "cpu_fps.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
 
@@ -39,7 +42,7 @@ names=${NAMES:-$(cut -f1 "$corpus/list.tsv")}
 for name in $names; do
     read -r _ w h pf bpc frames < <(grep "^$name	" "$corpus/list.tsv")
     args=(-r "$corpus/${name}_ref.yuv" -d "$corpus/${name}_dis.yuv" -w "$w" -h "$h" -p "${pf:3:3}"
-          -b "$bpc" --model "path=$model" -q)
+          -b "$bpc" --model "$model" -q)
     for threads in ${THREADS:-0 2}; do
         # the three interleaved, run after run, so that a slow spell of the
         # shared machine hits each of them alike; the fastest run of each
