@@ -191,7 +191,7 @@ static bool runs_on_caller(const VmafContext *vmaf, const VmafFeatureExtractor *
 
 /* The planes the features used so far read of pix_fmt pictures (bit p for
  * plane p). */
-static unsigned planes_read(const VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
+unsigned vmaf_planes_read(const VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
 {
     unsigned planes = 0;
     for (unsigned i = 0; i < vmaf->fex_cnt; i++)
@@ -598,7 +598,7 @@ int vmaf_preallocate_pictures_read(VmafContext *vmaf, VmafPictureConfiguration c
     VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf)
         return -EINVAL;
-    return preallocate(vmaf, &cfg, !(planes_read(vmaf, cfg.pic_params.pix_fmt) & ~1u));
+    return preallocate(vmaf, &cfg, !(vmaf_planes_read(vmaf, cfg.pic_params.pix_fmt) & ~1u));
 }
 
 int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)

@@ -40,4 +40,8 @@ struct VmafContext {
     atomic_int worker_error;
 };
 
+/* The planes (bit p for plane p) of pictures of pix_fmt that the features
+ * registered so far read. */
+unsigned vmaf_planes_read(const VmafContext *vmaf, enum VmafPixelFormat pix_fmt);
+
 #endif

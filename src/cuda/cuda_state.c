@@ -284,15 +284,6 @@ unsigned vmaf_cuda_pictures_held(unsigned n_threads)
     return 2 + 2 + 2 * VMAF_CUDA_FRAME_SLOTS + 2 * n_threads;
 }
 
-/* The planes the features registered so far read. */
-static unsigned planes_registered(const VmafContext *vmaf, enum VmafPixelFormat pix_fmt)
-{
-    unsigned planes = 0;
-    for (unsigned i = 0; i < vmaf->fex_cnt; i++)
-        planes |= vmaf_fex_context_planes(vmaf->fex[i].inline_ctx, pix_fmt);
-    return planes;
-}
-
 /* A backend as it would be with device pictures of cfg, for admission. */
 static CudaBackend with_pictures(const VmafCudaPictureConfiguration *cfg)
 {
@@ -354,7 +345,7 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
         if (err)
             break;
         b->device_chroma =
-            admission.device_chroma && (planes_registered(vmaf, cfg.pic_params.pix_fmt) & ~1u);
+            admission.device_chroma && (vmaf_planes_read(vmaf, cfg.pic_params.pix_fmt) & ~1u);
         err = make_pool(b, &cfg, cnt);
         break;
     }
