@@ -5,6 +5,7 @@
 # 1080p (bench/cpu_fps.sh, interleaved, fastest of RUNS); then FFmpeg's CPU
 # libvmaf filter with n_threads=16 on raw 1080p and 2160p, our CPU-only
 # library against the reference's (the GPU would otherwise serve ours).
+# ONE_THREAD=0 leaves the one-thread rows out.
 # Usage: bench/cpu_host.sh OURS REF_VMAF GEN_YUV DEVDIR [RUNS]
 #   DEVDIR as bench/nvdec_check.sh's, with lib/ours_cpu (our libvmaf.so.3
 #   built with -DVMAF_CUDA=OFF) and lib/ref.
@@ -18,12 +19,14 @@ bash "$here/make_inputs.sh" "$gen" "$in" 48 240 60 >/dev/null
 export OURS=$ours
 echo "== vmaf_v0.6.1, 16 threads"
 THREADS=16 C_ONLY=0 NAMES="gen_1920x1080 gen_3840x2160" bash "$here/cpu_fps.sh" "$ref" "$in" "$runs"
-echo "== vmaf_v0.6.1, one thread (--threads 0)"
-THREADS=0 C_ONLY=0 NAMES="gen_1920x1080 gen_1920x1080_10" bash "$here/cpu_fps.sh" "$ref" "$in" 2
-for m in vmaf_float_v0.6.1 vmaf_v1.0.16_3d0h; do
-    echo "== $m, one thread"
-    MODEL=$m THREADS=0 C_ONLY=0 NAMES=gen_576x324 bash "$here/cpu_fps.sh" "$ref" "$in" 2
-done
+if [ "${ONE_THREAD:-1}" != 0 ]; then
+    echo "== vmaf_v0.6.1, one thread (--threads 0)"
+    THREADS=0 C_ONLY=0 NAMES="gen_1920x1080 gen_1920x1080_10" bash "$here/cpu_fps.sh" "$ref" "$in" 2
+    for m in vmaf_float_v0.6.1 vmaf_v1.0.16_3d0h; do
+        echo "== $m, one thread"
+        MODEL=$m THREADS=0 C_ONLY=0 NAMES=gen_576x324 bash "$here/cpu_fps.sh" "$ref" "$in" 2
+    done
+fi
 echo "== FFmpeg's libvmaf filter, n_threads=16 (fps of the whole process)"
 for size in 1920x1080:240 3840x2160:60; do
     wh=${size%:*} n=${size#*:}

@@ -22,8 +22,8 @@
 # hevc_2160 (the encoders' default keyframe interval, 250 frames) and
 # g48_h264_1080 g48_h264_2160 g48_hevc_2160 (a keyframe every 48 frames, two
 # seconds, as streaming ladders use). SKIP=build,parity,extras,speed,ceiling,
-# contexts,batch leaves parts out; PARITY, CLIPS, VARS and ROUNDS narrow
-# them (a PARITY list skips the extras).
+# contexts,batch leaves parts out; PARITY, CLIPS, VARS, CTX_CLIPS and ROUNDS
+# narrow them (a PARITY list skips the extras).
 set -u
 D=${DEVDIR:?set DEVDIR}; OUT=${OUT:-/tmp/nvdec_check}; mkdir -p "$OUT"
 V=$D/vmaf FF=$D/ffmpeg C=$D/clips W=/tmp/w SKIP=${SKIP:-}
@@ -130,14 +130,14 @@ done
 fi
 if ! skip contexts; then
 echo "== NVDEC in one process: decoders sharing a CUDA context against a context each (decode-only, 4 pairs)"
-for p in g48_h264_1080 g48_h264_2160; do
+for p in ${CTX_CLIPS:-g48_h264_1080 g48_h264_2160}; do
   n=$(frames_of $p); shared="" own="" maps=""
   for i in 0 1 2 3; do
     shared="$shared $hw -i $C/${p}_ref.mp4 $hw -i $C/${p}_dis.mp4"
     own="$own -init_hw_device cuda=c$i:0 -hwaccel cuda -hwaccel_device c$i -hwaccel_output_format cuda -i $C/${p}_ref.mp4 -hwaccel cuda -hwaccel_device c$i -hwaccel_output_format cuda -i $C/${p}_dis.mp4"
     maps="$maps -map $((2*i)):v -map $((2*i+1)):v"
   done
-  for r in 1 2; do
+  for r in $(seq ${ROUNDS:-2}); do
     t0=$(now); ff $D/lib/ours $shared $maps -f null - || echo "FAIL shared $p"
     f=$(fps $((4*n)) $t0 $(now)); echo "$p shared context, one process: $f pair-frames/s"; echo "$p ctx-shared $f" >> $T
     t0=$(now); ff $D/lib/ours $own $maps -f null - || echo "FAIL own $p"
