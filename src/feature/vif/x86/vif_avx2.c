@@ -1,6 +1,7 @@
 /* The integer VIF stages in AVX2: the vector layer of vif_kernels.h over
  * 256-bit registers (4 doubles, 16 columns of 16-bit lanes). */
 #include <immintrin.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "vif_x86.h"
@@ -336,6 +337,11 @@ static inline vm vm_lanes_below(ptrdiff_t n)
 static inline unsigned vm_count(vm m)
 {
     return (unsigned)__builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+}
+
+static inline bool vm_any(vm m)
+{
+    return !_mm256_testz_si256(m, m);
 }
 
 /* a in the lanes of m, 0 elsewhere */

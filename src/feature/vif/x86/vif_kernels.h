@@ -434,13 +434,23 @@ VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw si
                               vq_from_vi(vw_high_half(low_sigma2_sq)));
     acc->den_non_log += vm_count(low);
 
+    /* Flat areas: no lane above the noise floor, nothing more to add. */
+    if (!vm_any(high))
+        return;
     const vi s1_half[2] = {vw_low_half(sigma1_sq), vw_high_half(sigma1_sq)};
+    vq den_bits[2];
+    for (unsigned h = 0; h < 2; h++)
+        den_bits[h] = vq_bits(vd_add(vd_from_vi(s1_half[h]), nsq));
+    const vw den = vw_sub32(log2_bits(den_bits, table), vw_set32(2048 * 17));
+    acc->den_log = vw_mask_add32(acc->den_log, high, den);
+    if (!vm_any(take))
+        return;
+
     const vi s2_half[2] = {vw_low_half(sigma2_sq), vw_high_half(sigma2_sq)};
     const vi s12_half[2] = {vw_low_half(sigma12), vw_high_half(sigma12)};
-    vq den_bits[2], signal_bits[2], noise_bits[2];
+    vq signal_bits[2], noise_bits[2];
     for (unsigned h = 0; h < 2; h++) {
         const vd s1 = vd_from_vi(s1_half[h]), s12 = vd_from_vi(s12_half[h]);
-        den_bits[h] = vq_bits(vd_add(s1, nsq));
         vd g = vd_div(s12, vd_add(s1, vd_set(eps)));
         const vi sv_sq =
             vi_max(vi_trunc(vd_sub(vd_from_vi(s2_half[h]), vd_mul(g, s12))), vi_zero());
@@ -450,8 +460,6 @@ VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw si
         noise_bits[h] = vq_bits(noise);
     }
 
-    const vw den = vw_sub32(log2_bits(den_bits, table), vw_set32(2048 * 17));
-    acc->den_log = vw_mask_add32(acc->den_log, high, den);
     const vw num = vw_sub32(log2_bits(signal_bits, table), log2_bits(noise_bits, table));
     acc->num_log = vw_mask_add32(acc->num_log, take, num);
 }
