@@ -17,8 +17,8 @@
 # null and yuv4mpegpipe muxers, then `make install prefix=P` (fix libdir and
 # includedir in P/lib/pkgconfig/*.pc); our CLI with
 # PKG_CONFIG_PATH=P/lib/pkgconfig cmake -DVMAF_LIBAV_STATIC=ON
-# -DCMAKE_CUDA_ARCHITECTURES=90; clips: testsrc at 24 fps encoded with
-# libx264/libx265 (docs/benchmarks.md): NAME = h264_1080 hevc_1080 h264_2160
+# -DCMAKE_CUDA_ARCHITECTURES=90; clips made by bench/make_clips.sh (testsrc
+# at 24 fps, libx264/libx265): NAME = h264_1080 hevc_1080 h264_2160
 # hevc_2160 (the encoders' default keyframe interval, 250 frames) and
 # g48_h264_1080 g48_h264_2160 g48_hevc_2160 (a keyframe every 48 frames, two
 # seconds, as streaming ladders use). SKIP=build,parity,extras,speed,ceiling,
