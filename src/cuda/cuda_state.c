@@ -453,8 +453,8 @@ int vmaf_cuda_picture_import(VmafContext *vmaf, VmafPicture *pic, const VmafCuda
         !surface_fits(pic, surface)) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
                  "cuda: vmaf_cuda_picture_import() takes a picture of the DEVICE or "
-                 "DEVICE_PLANES_READ pool and a surface of its size and depth (and its chroma, for "
-                 "DEVICE_PLANES_READ)");
+                 "DEVICE_PLANES_READ pool and a surface of its size and depth (and its chroma, "
+                 "where the picture holds chroma)");
         return -EINVAL;
     }
     const VmafCudaApi *api = b->dev.api;

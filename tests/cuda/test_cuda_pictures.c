@@ -212,8 +212,8 @@ static void produce(Producer *p, const Format *f, VmafPicture *pic, unsigned fra
     vmaf_picture_unref(&host);
 }
 
-static VmafContext *cuda_context(enum VmafCudaPicturePreallocationMethod method, const Format *f,
-                                 VmafConfiguration cfg)
+/* A context with the CUDA backend on the caller's context; no pictures yet. */
+static VmafContext *cuda_backed(VmafConfiguration cfg)
 {
     VmafContext *vmaf = NULL;
     VmafCudaState *state = NULL;
@@ -222,6 +222,13 @@ static VmafContext *cuda_context(enum VmafCudaPicturePreallocationMethod method,
     check_nothing_current("vmaf_cuda_state_init");
     CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
     vmaf_cuda_state_free(state);
+    return vmaf;
+}
+
+static VmafContext *cuda_context(enum VmafCudaPicturePreallocationMethod method, const Format *f,
+                                 VmafConfiguration cfg)
+{
+    VmafContext *vmaf = cuda_backed(cfg);
     const VmafCudaPictureConfiguration pc = {
         .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
         .pic_prealloc_method = method,
@@ -430,16 +437,10 @@ static VmafContext *score_all_planes(const Format *f, bool device)
 {
     const VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_WARNING};
     VmafContext *vmaf = NULL;
-    if (device) {
-        VmafCudaState *state = NULL;
+    if (device)
+        vmaf = cuda_backed(cfg);
+    else
         CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
-        CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}),
-                     0);
-        CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
-        vmaf_cuda_state_free(state);
-    } else {
-        CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
-    }
     for (size_t i = 0; i < sizeof(chroma_features) / sizeof(chroma_features[0]); i++)
         CHECK_EQ_INT(vmaf_use_feature(vmaf, chroma_features[i], NULL), 0);
     const bool interleaved = f->pix_fmt == VMAF_PIX_FMT_YUV420P;
@@ -535,11 +536,7 @@ static void test_refusals(void)
     vmaf_close(vmaf);
 
     /* A chroma feature registered first refuses the device pictures. */
-    VmafCudaState *state;
-    CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
-    CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
-    CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
-    vmaf_cuda_state_free(state);
+    vmaf = cuda_backed(cfg);
     const enum VmafCudaPicturePreallocationMethod device =
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE;
     const enum VmafCudaPicturePreallocationMethod planes_read =
@@ -571,10 +568,7 @@ static void test_refusals(void)
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), -ENOTSUP);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", option("enable_chroma", "false")), 0);
     vmaf_close(vmaf);
-    CHECK_EQ_INT(vmaf_init(&vmaf, cfg), 0);
-    CHECK_EQ_INT(vmaf_cuda_state_init(&state, (VmafCudaConfiguration){.cu_ctx = caller_ctx}), 0);
-    CHECK_EQ_INT(vmaf_cuda_import_state(vmaf, state), 0);
-    vmaf_cuda_state_free(state);
+    vmaf = cuda_backed(cfg);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "ciede", NULL), 0);
     pc.pic_prealloc_method = planes_read;
     CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);

@@ -326,18 +326,12 @@ static unsigned surface_shift(const VideoInput *in, unsigned bits)
     return bits == 16 ? 16 - in->info.bpc : 0;
 }
 
-static unsigned surface_bits(const AVFrame *f)
-{
-    const AVHWFramesContext *frames = (const AVHWFramesContext *)f->hw_frames_ctx->data;
-    return av_pix_fmt_desc_get(frames->sw_format)->comp[0].step * 8;
-}
-
 /* The planes of a device frame where NVDEC left them. */
 static VideoSurface surface_of(const VideoInput *in, const AVFrame *f)
 {
     const AVHWFramesContext *frames = (const AVHWFramesContext *)f->hw_frames_ctx->data;
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(frames->sw_format);
-    const unsigned bits = surface_bits(f);
+    const unsigned bits = d->comp[0].step * 8;
     VideoSurface s = {.luma = f->data[0],
                       .pitch = (size_t)f->linesize[0],
                       .bits = bits,
