@@ -1,6 +1,6 @@
 /* CPU extractors against their CUDA twins on the same frames: every score of
  * every frame must be the same double, or within the measured tolerance of a
- * float feature (tolerances[]). Generated content of several sizes,
+ * float feature (compare_scores.h). Generated content of several sizes,
  * formats and depths (extremes included), several option sets, with and
  * without threads and subsampling, pageable pictures scribbled over the
  * moment vmaf_read_pictures() returns and pinned pool pictures refilled at
@@ -19,6 +19,7 @@
 #include "feature/adm/adm_common.h"
 #include "feature/vif/vif_common.h"
 #include "libvmaf/libvmaf_cuda.h"
+#include "compare_scores.h"
 #include "device_util.h"
 #include "test.h"
 
@@ -226,33 +227,6 @@ static const Config configs[] = {
      0},
 };
 
-/* The largest |cpu - cuda| allowed for a float feature, measured on the
- * device and recorded in docs/cuda.md; a score not listed must be the same
- * double. `name` matches the collector's names that start with it. */
-typedef struct Tolerance {
-    const char *name;
-    double max_abs;
-} Tolerance;
-
-static const Tolerance tolerances[] = {
-    /* One row per float feature of a twin, with the twin's block of configs. */
-    /* float_motion_cuda: the CPU's float operations in its order (docs/cuda.md). */
-    {"VMAF_feature_motion", 0},
-    {"motion", 0},
-    /* ciede_cuda: the device's double pow/atan2/cos/sin/exp may differ from
-     * glibc's in the last bit; 3.3e-11 measured on the H200 (docs/cuda.md). */
-    {"ciede2000", 1e-10},
-    {NULL, 0},
-};
-
-static double tolerance_of(const char *feature)
-{
-    for (const Tolerance *t = tolerances; t->name; t++)
-        if (!strncmp(feature, t->name, strlen(t->name)))
-            return t->max_abs;
-    return 0;
-}
-
 static bool uses(const Config *c, const char *name)
 {
     for (unsigned i = 0; i < 3 && c->features[i]; i++)
@@ -399,49 +373,6 @@ static VmafContext *score(const Config *c, const Format *f, bool cuda, int *stat
     return vmaf;
 }
 
-/* Every score the CPU wrote, the twins wrote too, as the same double or, for
- * a float feature, within its tolerance; the names first appeared in the
- * same order (that of the output's columns), unless threads made it depend
- * on timing. The largest difference of each feature that differs is printed:
- * that is how the tolerances were measured. */
-static unsigned compare(VmafContext *cpu, VmafContext *gpu, const char *what)
-{
-    unsigned scores = 0, failed = 0;
-    VmafFeatureCollector *a = cpu->fc, *b = gpu->fc;
-    CHECK_EQ_INT(b->cnt, a->cnt);
-    for (unsigned i = 0; !cpu->cfg.n_threads && i < a->cnt && i < b->cnt; i++) {
-        if (strcmp(a->feature_vector[i]->name, b->feature_vector[i]->name)) {
-            fprintf(stderr, "%s: feature %u is %s on the CPU, %s with CUDA\n", what, i,
-                    a->feature_vector[i]->name, b->feature_vector[i]->name);
-            failed++;
-        }
-    }
-    for (unsigned i = 0; i < a->cnt; i++) {
-        const FeatureVector *fa = a->feature_vector[i];
-        const double tol = tolerance_of(fa->name);
-        double max_diff = 0;
-        for (unsigned n = 0; n < fa->capacity; n++) {
-            if (!fa->score[n].written)
-                continue;
-            double v;
-            scores++;
-            const bool missing = vmaf_feature_collector_get_score(b, fa->name, &v, n) != 0;
-            const double diff = missing ? INFINITY : fabs(v - fa->score[n].value);
-            const bool same = !missing && !memcmp(&v, &fa->score[n].value, sizeof(v));
-            if (!same && !(diff <= tol) && failed++ < 5)
-                fprintf(stderr, "%s: %s[%u]: cpu %.17g, cuda %.17g\n", what, fa->name, n,
-                        fa->score[n].value, missing ? NAN : v);
-            if (!same && !(diff <= max_diff))
-                max_diff = diff;
-        }
-        if (max_diff != 0)
-            printf("%s: %s differs by up to %.3g (tolerance %.3g)\n", what, fa->name, max_diff,
-                   tol);
-    }
-    CHECK_EQ_INT(failed, 0);
-    return scores;
-}
-
 static void test_parity(void)
 {
     const char *only = getenv("PARITY_CONFIG");
@@ -480,7 +411,7 @@ static void test_parity(void)
             VmafContext *gpu = score(cfg, f, true, &gpu_err);
             CHECK_EQ_INT(gpu_err, 0);
             CHECK(twins_in(gpu) >= 1);
-            const unsigned scores = compare(cpu, gpu, what);
+            const unsigned scores = compare_scores(cpu, gpu, what);
             VmafCudaFrameStats s;
             CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
             const unsigned planes =

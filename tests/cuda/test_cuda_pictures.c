@@ -3,8 +3,9 @@
  * (pushed and popped by the library, never left current), and device
  * pictures filled by a copy on the legacy default stream that the host does
  * not wait for, queued behind slow work. For NONE, HOST, HOST_PINNED and
- * DEVICE at 8, 10 and 16 bits, every score equals the CPU's; the device
- * pictures are read in place (no upload). So do device pictures written by
+ * DEVICE at 8, 10 and 16 bits, every score equals the CPU's (as
+ * compare_scores.h has it); the device pictures are read in place (no
+ * upload). So do device pictures written by
  * vmaf_cuda_picture_import() from surfaces of NVDEC's layouts (P010-style
  * samples in the high bits of 16-bit words), and DEVICE_PLANES_READ
  * pictures with their chroma split from NV12 / P010 or copied from 4:4:4
@@ -22,6 +23,7 @@
 #include "core/context.h"
 #include "cuda/cuda_state.h"
 #include "libvmaf/libvmaf_cuda.h"
+#include "compare_scores.h"
 #include "device_util.h"
 #include "test.h"
 
@@ -278,30 +280,6 @@ static VmafContext *score(const Format *f, const enum VmafCudaPicturePreallocati
     return vmaf;
 }
 
-static unsigned same_scores(VmafContext *cpu, VmafContext *gpu, const char *what)
-{
-    unsigned scores = 0, failed = 0;
-    const VmafFeatureCollector *a = cpu->fc;
-    CHECK_EQ_INT(gpu->fc->cnt, a->cnt);
-    for (unsigned i = 0; i < a->cnt; i++) {
-        const FeatureVector *fa = a->feature_vector[i];
-        for (unsigned n = 0; n < fa->capacity; n++) {
-            if (!fa->score[n].written)
-                continue;
-            double v = 0;
-            scores++;
-            if (vmaf_feature_collector_get_score(gpu->fc, fa->name, &v, n) ||
-                memcmp(&v, &fa->score[n].value, sizeof(v))) {
-                if (failed++ < 5)
-                    fprintf(stderr, "%s: %s[%u]: cpu %.17g, cuda %.17g\n", what, fa->name, n,
-                            fa->score[n].value, v);
-            }
-        }
-    }
-    CHECK_EQ_INT(failed, 0);
-    return scores;
-}
-
 static void test_methods(void)
 {
     static const enum VmafCudaPicturePreallocationMethod methods[] = {
@@ -323,7 +301,7 @@ static void test_methods(void)
             char what[96];
             snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", names[m], f->w, f->h, f->bpc,
                      f->pix_fmt);
-            const unsigned scores = same_scores(cpu, gpu, what);
+            const unsigned scores = compare_scores(cpu, gpu, what);
             VmafCudaFrameStats s;
             CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
             const bool device = m >= 3;
@@ -490,7 +468,7 @@ static void test_planes_read(void)
         char what[96];
         snprintf(what, sizeof(what), "DEVICE_PLANES_READ %ux%u %u-bit fmt %d", f->w, f->h, f->bpc,
                  f->pix_fmt);
-        const unsigned scores = same_scores(cpu, gpu, what);
+        const unsigned scores = compare_scores(cpu, gpu, what);
         VmafCudaFrameStats s;
         CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
         CHECK_EQ_INT(s.uploads[0] + s.uploads[1] + s.uploads[2], 0);
