@@ -9,6 +9,7 @@
  * --seed and --function. */
 #include <fnmatch.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@
 #pragma weak checkasm_check_float_common
 #pragma weak checkasm_check_float_vif
 #pragma weak checkasm_check_float_adm
+#pragma weak checkasm_check_speed
 
 static const struct {
     const char *metric;
@@ -48,6 +50,7 @@ static const struct {
     {"float_common", checkasm_check_float_common},
     {"float_vif", checkasm_check_float_vif},
     {"float_adm", checkasm_check_float_adm},
+    {"speed", checkasm_check_speed},
 };
 
 /* At most this many mismatch messages per function, so a broken variant
@@ -142,6 +145,13 @@ void checkasm_fill_s16(int16_t *p, size_t n, unsigned bits)
     const uint32_t mask = (1u << bits) - 1;
     for (size_t i = 0; i < n; i++)
         p[i] = (int16_t)((int32_t)(checkasm_rand() & mask) - offset);
+}
+
+float checkasm_rand_float(int min_exp, int max_exp)
+{
+    const float mantissa = 1.0f + (float)(checkasm_rand() >> 8) / 16777216.0f;
+    const float x = ldexpf(mantissa, checkasm_rand_range(min_exp, max_exp));
+    return checkasm_rand() & 1 ? x : -x;
 }
 
 void checkasm_fill_s32(int32_t *p, size_t n, unsigned bits)

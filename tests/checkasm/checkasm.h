@@ -58,6 +58,10 @@ void checkasm_fill_u16(uint16_t *p, size_t n, unsigned bits);
 void checkasm_fill_s16(int16_t *p, size_t n, unsigned bits);
 void checkasm_fill_s32(int32_t *p, size_t n, unsigned bits);
 
+/* A float of either sign, any mantissa, magnitude 2^min_exp to 2^max_exp:
+ * sums of such floats round differently in every order. */
+float checkasm_rand_float(int min_exp, int max_exp);
+
 /* true with --bench. */
 bool checkasm_benchmarking(void);
 /* Cycles (rdtsc) or nanoseconds where there is no cycle counter. */
@@ -96,5 +100,6 @@ void checkasm_check_ssim(void);
 void checkasm_check_float_common(void);
 void checkasm_check_float_vif(void);
 void checkasm_check_float_adm(void);
+void checkasm_check_speed(void);
 
 #endif

@@ -20,13 +20,6 @@ typedef struct Level {
     FloatAdmBands src, csf, flt;
 } Level;
 
-static float wide(void)
-{
-    const float mantissa = 1.0f + (float)(checkasm_rand() >> 8) / 16777216.0f;
-    const float x = ldexpf(mantissa, checkasm_rand_range(-12, 8));
-    return checkasm_rand() & 1 ? x : -x;
-}
-
 static bool level_alloc(Level *l, size_t n)
 {
     l->data = malloc(sizeof(float) * n * 3 * ADM_DETAIL_BANDS);
@@ -39,9 +32,9 @@ static bool level_alloc(Level *l, size_t n)
     }
     for (size_t i = 0; i < n; i++) {
         for (int b = 0; b < ADM_DETAIL_BANDS; b++) {
-            l->src.detail[b][i] = wide();
-            l->csf.detail[b][i] = wide();
-            l->flt.detail[b][i] = fabsf(wide()) / 30.0f;
+            l->src.detail[b][i] = checkasm_rand_float(-12, 8);
+            l->csf.detail[b][i] = checkasm_rand_float(-12, 8);
+            l->flt.detail[b][i] = fabsf(checkasm_rand_float(-12, 8)) / 30.0f;
         }
     }
     return true;

@@ -21,11 +21,8 @@ static const char *const filter_name[] = {"float_filter", "float_filter_sq", "fl
 /* Floats of either sign, magnitudes 2^-20 to 2^20. */
 static void fill_wide(float *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        const float mantissa = 1.0f + (float)(checkasm_rand() >> 8) / 16777216.0f;
-        const float x = ldexpf(mantissa, checkasm_rand_range(-20, 20));
-        p[i] = checkasm_rand() & 1 ? x : -x;
-    }
+    for (size_t i = 0; i < n; i++)
+        p[i] = checkasm_rand_float(-20, 20);
 }
 
 static void run(const FloatCommonDsp *dsp, enum Filter f, const FloatPlane *dst,

@@ -10,6 +10,7 @@
 #include "core/feature_extractor.h"
 #include "feature/speed/speed_dsp.h"
 #include "feature/speed/speed_linalg.h"
+#include "feature/speed/speed_math.h"
 #include "fex_test_util.h"
 #include "libvmaf/feature.h"
 #include "test.h"
@@ -104,25 +105,34 @@ static void test_dsp(void)
     SpeedDsp dsp;
     speed_dsp_init(&dsp, 0);
     enum { W = 40, H = 33, S = 48 };
-    static float a[S * H], b[S * H], d[S * H];
+    static float a[S * H], d[S * H];
     for (int i = 0; i < H; i++) {
         for (int j = 0; j < W; j++) {
             a[i * S + j] = (float)(i * 100 + j);
-            b[i * S + j] = (float)((i + j) % 3);
         }
     }
 
     dsp.decimate_16(a, d, S, W, H);
     CHECK(d[0] == 0 && d[1] == 16 && d[S] == 1600 && d[S + 1] == 1616);
 
-    CHECK(dsp.sum(b, S, 3, 2) == 6); /* rows 0 1 2 and 1 2 0 */
+    /* 2x2 windows of a: position k = (r, c) sums to 400 r + 4 c + 202. */
+    float sums[SPEED_BLOCK_ELEMS];
+    dsp.window_sums(sums, a, S, 2, 2);
+    CHECK(sums[0] == 202 && sums[6] == 606 && sums[24] == 1818);
 
-    /* Window 2x2 at the origin: a - mean(a) = (-50.5, -49.5, 49.5, 50.5),
-     * b - 1 = (-1, 0, 0, 1). */
-    CHECK(dsp.cov_sum(a, b, S, 2, 2, 50.5, 1.0) == 50.5 + 50.5);
+    /* Each window less its mean is (-50.5, -49.5, 49.5, 50.5): every pair's
+     * sum is 2 (50.5^2 + 49.5^2). */
+    float mean[SPEED_BLOCK_ELEMS];
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
+        mean[k] = sums[k] / 4;
+    double cov[SPEED_BLOCK_ELEMS * SPEED_BLOCK_ELEMS];
+    dsp.cov_sums(cov, a, S, 2, 2, mean);
+    CHECK(cov[0] == 10001 && cov[6 * SPEED_BLOCK_ELEMS] == 10001 &&
+          cov[24 * SPEED_BLOCK_ELEMS + 23] == 10001);
 
     dsp.subtract(a, a, S, W, H);
-    CHECK(dsp.sum(a, S, W, H) == 0);
+    dsp.window_sums(sums, a, S, W - 4, H - 4);
+    CHECK(sums[0] == 0 && sums[24] == 0);
 }
 
 /* ------------------------------------------------------------ extractors */

@@ -1,6 +1,10 @@
 /* C reference of the SpEED stages. */
 #include "speed_dsp.h"
 #include "speed_math.h"
+#if VMAF_HAVE_X86_SIMD
+#include "core/cpu.h"
+#include "x86/speed_x86.h"
+#endif
 
 static void subtract_c(float *a, const float *b, ptrdiff_t stride, unsigned w, unsigned h)
 {
@@ -18,24 +22,42 @@ static void decimate_16_c(const float *src, float *dst, ptrdiff_t stride, unsign
     }
 }
 
-static float sum_c(const float *src, ptrdiff_t stride, unsigned w, unsigned h)
+/* A block position's window: k / SPEED_BLOCK rows down, k % SPEED_BLOCK
+ * columns right. */
+static const float *window_at(const float *plane, ptrdiff_t stride, unsigned k)
 {
-    return speed_window_sum(src, stride, w, h);
+    return plane + (k / SPEED_BLOCK) * stride + k % SPEED_BLOCK;
 }
 
-static double cov_sum_c(const float *x, const float *y, ptrdiff_t stride, unsigned w, unsigned h,
-                        double mean_x, double mean_y)
+static void window_sums_c(float *sums, const float *plane, ptrdiff_t stride, unsigned w, unsigned h)
 {
-    return speed_window_cov_sum(x, y, stride, w, h, mean_x, mean_y);
+    for (unsigned k = 0; k < SPEED_BLOCK_ELEMS; k++)
+        sums[k] = speed_window_sum(window_at(plane, stride, k), stride, w, h);
+}
+
+static void cov_sums_c(double *sums, const float *plane, ptrdiff_t stride, unsigned w, unsigned h,
+                       const float *mean)
+{
+    for (unsigned a = 0; a < SPEED_BLOCK_ELEMS; a++) {
+        for (unsigned b = 0; b <= a; b++)
+            sums[a * SPEED_BLOCK_ELEMS + b] =
+                speed_window_cov_sum(window_at(plane, stride, a), window_at(plane, stride, b),
+                                     stride, w, h, mean[a], mean[b]);
+    }
 }
 
 void speed_dsp_init(SpeedDsp *dsp, unsigned cpu_flags)
 {
-    (void)cpu_flags; /* only the C reference so far */
     *dsp = (SpeedDsp){
         .subtract = subtract_c,
         .decimate_16 = decimate_16_c,
-        .sum = sum_c,
-        .cov_sum = cov_sum_c,
+        .window_sums = window_sums_c,
+        .cov_sums = cov_sums_c,
     };
+#if VMAF_HAVE_X86_SIMD
+    if (cpu_flags & VMAF_X86_CPU_FLAG_AVX512)
+        speed_dsp_init_avx512(dsp);
+#else
+    (void)cpu_flags;
+#endif
 }

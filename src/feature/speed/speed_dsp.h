@@ -16,12 +16,16 @@ typedef struct SpeedDsp {
     void (*subtract)(float *a, const float *b, ptrdiff_t stride, unsigned w, unsigned h);
     /* dst(i, j) = src(16 i, 16 j) for the (w / 16) x (h / 16) outputs. */
     void (*decimate_16)(const float *src, float *dst, ptrdiff_t stride, unsigned w, unsigned h);
-    /* Float sum in row-major order with one accumulator. */
-    float (*sum)(const float *src, ptrdiff_t stride, unsigned w, unsigned h);
-    /* Sum over the window of (x - mean_x) * (y - mean_y), in double, row-major
-     * with one accumulator. */
-    double (*cov_sum)(const float *x, const float *y, ptrdiff_t stride, unsigned w, unsigned h,
-                      double mean_x, double mean_y);
+    /* The windows of a block's positions: position k (k < SPEED_BLOCK_ELEMS)
+     * is the w x h window of plane starting k / SPEED_BLOCK rows down and
+     * k % SPEED_BLOCK columns right.
+     * sums[k]: position k's float sum, row-major with one accumulator. */
+    void (*window_sums)(float *sums, const float *plane, ptrdiff_t stride, unsigned w, unsigned h);
+    /* sums[a * SPEED_BLOCK_ELEMS + b] for b <= a: the sum over positions a and
+     * b's windows of (x - mean[a]) * (y - mean[b]) in double, row-major with
+     * one accumulator each (the other elements are left as they are). */
+    void (*cov_sums)(double *sums, const float *plane, ptrdiff_t stride, unsigned w, unsigned h,
+                     const float *mean);
 } SpeedDsp;
 
 void speed_dsp_init(SpeedDsp *dsp, unsigned cpu_flags);

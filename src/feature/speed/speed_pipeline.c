@@ -202,16 +202,15 @@ static void decimate_and_center(SpeedPipeline *s, float *plane)
 static void covariance(SpeedPipeline *s, const float *plane)
 {
     const unsigned ww = s->window_w, wh = s->window_h;
-    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++) {
-        const float *window = plane + (k / SPEED_BLOCK) * s->stride + k % SPEED_BLOCK;
-        s->means[k] = speed_window_mean(s->dsp.sum(window, s->stride, ww, wh), ww, wh);
-    }
+    float sums[SPEED_BLOCK_ELEMS];
+    s->dsp.window_sums(sums, plane, s->stride, ww, wh);
+    for (int k = 0; k < SPEED_BLOCK_ELEMS; k++)
+        s->means[k] = speed_window_mean(sums[k], ww, wh);
+    double cov[SPEED_BLOCK_ELEMS * SPEED_BLOCK_ELEMS];
+    s->dsp.cov_sums(cov, plane, s->stride, ww, wh, s->means);
     for (int a = 0; a < SPEED_BLOCK_ELEMS; a++) {
-        const float *x = plane + (a / SPEED_BLOCK) * s->stride + a % SPEED_BLOCK;
         for (int b = 0; b <= a; b++) {
-            const float *y = plane + (b / SPEED_BLOCK) * s->stride + b % SPEED_BLOCK;
-            const double sum = s->dsp.cov_sum(x, y, s->stride, ww, wh, s->means[a], s->means[b]);
-            const float c = speed_covariance_of(sum, ww, wh);
+            const float c = speed_covariance_of(cov[a * SPEED_BLOCK_ELEMS + b], ww, wh);
             s->cov[a * SPEED_BLOCK_ELEMS + b] = c;
             s->cov[b * SPEED_BLOCK_ELEMS + a] = c;
         }
