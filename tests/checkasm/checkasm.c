@@ -37,6 +37,7 @@
 #pragma weak checkasm_check_float_vif
 #pragma weak checkasm_check_float_adm
 #pragma weak checkasm_check_speed
+#pragma weak checkasm_check_cambi
 
 static const struct {
     const char *metric;
@@ -51,6 +52,7 @@ static const struct {
     {"float_vif", checkasm_check_float_vif},
     {"float_adm", checkasm_check_float_adm},
     {"speed", checkasm_check_speed},
+    {"cambi", checkasm_check_cambi},
 };
 
 /* At most this many mismatch messages per function, so a broken variant

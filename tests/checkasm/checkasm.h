@@ -101,5 +101,6 @@ void checkasm_check_float_common(void);
 void checkasm_check_float_vif(void);
 void checkasm_check_float_adm(void);
 void checkasm_check_speed(void);
+void checkasm_check_cambi(void);
 
 #endif
