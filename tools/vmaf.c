@@ -329,7 +329,8 @@ static int choose_decoding(Run *r)
     if (err)
         return report(r, "%s", error);
     for (unsigned i = 0; i < 2; i++) {
-        err = video_input_use_cuda(in[i], r->device);
+        /* A chunk's pair has shown that NVDEC takes both streams. */
+        err = video_input_use_cuda(in[i], r->device, !r->parent);
         if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
             /* The other input's frames are brought to the host. */
             if (!r->cli.quiet)
@@ -596,18 +597,6 @@ static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void release(Run *r);
 
-/* Whether NVDEC would decode this pair, as far as can be told before
- * trying. */
-static bool nvdec_fits(Run *r)
-{
-#ifdef VMAF_HAVE_CUDA
-    return r->cli.hwdec != CLI_HWDEC_NONE && !nvdec_unfit(r);
-#else
-    (void)r;
-    return false;
-#endif
-}
-
 /* Why this pair cannot be split into chunks, or NULL: both inputs must be
  * encoded (chunks seek) and every feature's scores those of single frames
  * (--subsample is refused with the command line). */
@@ -726,7 +715,7 @@ static int score_chunk(void *opaque, Chunks *cs, const Chunk *c, unsigned worker
     r->cli.output_path = NULL;
     r->cli.frame_skip_ref = r->cli.frame_skip_dist = 0;
     r->cli.frame_cnt = c->lead + c->count + c->tail;
-    if (worker >= parent->chunked->gpu_workers)
+    if (worker >= parent->chunked->gpu_workers || !parent->nvdec)
         r->cli.hwdec = CLI_HWDEC_NONE;
     status = status ? report(r, "%s", r->cli.error) : run_chunk(r);
     release(r);
@@ -764,6 +753,11 @@ static int score_in_chunks(Run *r, bool *done)
                  CHUNK_MIN_FRAMES);
         return 0;
     }
+    /* NVDEC tried once, on the pair's inputs, rather than by every chunk:
+     * the chunks' decoders are then made where they start. */
+    err = choose_decoding(r);
+    if (err)
+        return err;
     cp->gpu_workers = gpu;
     /* Each NVDEC decoder's threads parse ahead of the engine; a core or
      * two each is plenty, and more would crowd out the others. */
@@ -772,7 +766,7 @@ static int score_in_chunks(Run *r, bool *done)
         .argc = r->argc, .argv = r->argv, .models = r->own, .cuda_state = r->own_cuda_state};
     if (chatty(r))
         fprintf(stderr, "chunks: %u frames in %u chunks, %u at once%s and %u on the CPU\n", n, cnt,
-                gpu, nvdec_fits(r) ? " on NVDEC" : "", cpu);
+                gpu, r->nvdec ? " on NVDEC" : "", cpu);
     err = chunks_run(plan, cnt, gpu + cpu, score_chunk, r, chatty(r) ? stderr : NULL);
     *done = true;
     r->frames = n;

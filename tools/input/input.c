@@ -205,11 +205,11 @@ int video_input_scale_to(VideoInput *in, unsigned w, unsigned h)
     return in->reader->scale_to(in, w, h);
 }
 
-int video_input_use_cuda(VideoInput *in, const VideoCudaDevice *dev)
+int video_input_use_cuda(VideoInput *in, const VideoCudaDevice *dev, bool verify)
 {
     if (!in->reader->use_cuda)
         return video_input_fail(in, -ENOTSUP, "not encoded: read as it is");
-    return in->reader->use_cuda(in, dev);
+    return in->reader->use_cuda(in, dev, verify);
 }
 
 int video_input_index(VideoInput *in, VideoIndex *index)

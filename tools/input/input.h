@@ -81,7 +81,7 @@ typedef struct VideoReader {
     int (*index)(VideoInput *in, VideoIndex *index);
     int (*seek)(VideoInput *in, const VideoIndex *index, unsigned frame);
     /* Optional: decoding on NVDEC (video_input_use_cuda()). */
-    int (*use_cuda)(VideoInput *in, const VideoCudaDevice *dev);
+    int (*use_cuda)(VideoInput *in, const VideoCudaDevice *dev, bool verify);
     /* Optional: frees in->priv (also after a failed open). */
     void (*close)(VideoInput *in);
 } VideoReader;
@@ -175,11 +175,15 @@ void video_cuda_device_close(VideoCudaDevice **dev);
 
 /* Decodes on NVDEC from here on, on dev, into device memory: each frame then
  * goes to in->import when set, or is brought to the host. Before the first
- * read. Returns 0 when NVDEC decodes the stream, -ENOTSUP when this input is
- * not encoded or NVDEC does not take it (in->error says why; the input then
- * decodes on the CPU as before), or another negative errno with in->error
- * set (the input is then unusable). */
-int video_input_use_cuda(VideoInput *in, const VideoCudaDevice *dev);
+ * read. With verify, the first frame is decoded now to see that NVDEC takes
+ * the stream; without (another input of the same file has shown it), the
+ * first read makes the NVDEC decoder, at the position video_input_seek()
+ * chose, and a frame NVDEC did not decode fails its read. Returns 0 when
+ * NVDEC decodes the stream, -ENOTSUP when this input is not encoded or
+ * NVDEC does not take it (in->error says why; the input then decodes on
+ * the CPU as before), or another negative errno with in->error set (the
+ * input is then unusable). */
+int video_input_use_cuda(VideoInput *in, const VideoCudaDevice *dev, bool verify);
 
 /* Reads the whole stream of a regular encoded file (demuxing, not
  * decoding) into *index, freed by video_index_free(); in is used up (closed

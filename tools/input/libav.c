@@ -313,6 +313,9 @@ static int check_frame(VideoInput *in, const LibavInput *s, const AVFrame *f)
             in->frame_index, f->width, f->height,
             av_get_pix_fmt_name(f->format) ? av_get_pix_fmt_name(f->format) : "unknown", s->coded_w,
             s->coded_h, video_pix_fmt_name(in->info.pix_fmt), in->info.bpc);
+    if (s->device && in->import && f->format != AV_PIX_FMT_CUDA)
+        return video_input_fail(
+            in, -EIO, "frame %u did not come from NVDEC (it refused the stream)", in->frame_index);
     if ((f->flags & AV_FRAME_FLAG_CORRUPT) || f->decode_error_flags)
         return video_input_fail(in, -EIO, "frame %u is damaged (the decoder reported errors)",
                                 in->frame_index);
@@ -493,9 +496,12 @@ void video_cuda_device_close(VideoCudaDevice **dev)
 }
 
 /* NVDEC for the codec, on dev (in the library's context: its device
- * pointers are then the library's), the first frame decoded to see whether
- * NVDEC took the stream. */
-static int libav_use_cuda(VideoInput *in, const VideoCudaDevice *dev)
+ * pointers are then the library's); with verify, the first frame decoded to
+ * see whether NVDEC took the stream. Without, nothing is decoded: a seek
+ * would flush the decoder, and FFmpeg's H.264 flush makes the next keyframe
+ * build the NVDEC decoder and its frame pool anew: a chunk's seek took 0.4
+ * to 0.9 s on an H100 while four chunks made their decoders at once. */
+static int libav_use_cuda(VideoInput *in, const VideoCudaDevice *dev, bool verify)
 {
     LibavInput *s = in->priv;
     const AVCodec *codec = s->decoder->codec;
@@ -514,7 +520,7 @@ static int libav_use_cuda(VideoInput *in, const VideoCudaDevice *dev)
         return video_input_fail(in, -ENOMEM, "out of memory");
     avcodec_free_context(&s->decoder);
     int err = open_decoder(in, s);
-    if (err)
+    if (err || !verify)
         return err;
     const int ret = decode_next(in, s);
     if (ret < 0)
