@@ -2,8 +2,9 @@
  * chroma, and a half-size second scale) changes between frames, equal to
  * libvmaf's "float_motion" extractor.
  *
- * It keeps the blurred planes of the last three frames, so it runs frame by
- * frame in order (TEMPORAL). motion of frame n compares n with n - 1;
+ * It keeps the blurred planes of the last two frames and the last motion,
+ * so it runs frame by frame in order (TEMPORAL). motion of frame n compares
+ * n with n - 1;
  * motion2 of frame n - 1 is the smaller of that and motion of n - 1, and is
  * written once frame n is seen (the last frame's at flush); motion3 is
  * motion2 blended with its value capped at an offset (float_motion_common.h,
@@ -18,8 +19,8 @@
 #include "float_motion_common.h"
 #include "float_motion_dsp.h"
 
-/* Blurred frames kept: n, n - 1 and n - 2, at index frame % 3. */
-#define RING 3
+/* Blurred frames kept: n and n - 1, at index frame % 2. */
+#define RING 2
 
 typedef struct FloatMotionState {
     FloatMotionOptions opt;
@@ -31,6 +32,10 @@ typedef struct FloatMotionState {
     /* The blurred planes resized by 1/2 (add_scale1). */
     FloatPlane half[FLOAT_MOTION_MAX_PLANES][RING];
     float *line;
+    /* Frame n - 1's motion, kept for motion2 at frame n: comparing the
+     * blurred n - 1 and n - 2 again would give the same bits (|a - b| is
+     * |b - a|) for a third plane of memory. */
+    double last_motion;
     FloatMotionTrack track;
 } FloatMotionState;
 
@@ -119,12 +124,13 @@ static int float_motion_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictu
     if (s->opt.force_zero)
         return float_motion_append_zeros(ctx, fc, &s->opt, index);
 
-    const unsigned cur = index % RING, prev = (index + 2) % RING, prev2 = (index + 1) % RING;
+    const unsigned cur = index % RING, prev = (index + 1) % RING;
     blur_frame(s, ref, cur);
     if (index == 0)
         return float_motion_append_first(ctx, fc, &s->opt, &s->track);
     const double score = frame_motion(s, prev, cur);
-    const double earlier = index > 1 ? frame_motion(s, prev, prev2) : 0.0;
+    const double earlier = index > 1 ? s->last_motion : 0.0;
+    s->last_motion = score;
     return float_motion_append_frame(ctx, fc, &s->opt, &s->track, index, score, earlier);
 }
 
