@@ -18,71 +18,79 @@
 
 enum { COV_ELEMS = SPEED_BLOCK_ELEMS * SPEED_BLOCK_ELEMS };
 
-/* A plane the windows of w x h and their block offsets fit in, with
- * stride floats a row. */
+/* Random w x h windows and a stride, and a plane they fit in at every
+ * block offset, of floats of every magnitude; plane is NULL (the failure
+ * recorded) when out of memory. */
+typedef struct Windows {
+    unsigned w, h, stride;
+    float *plane;
+} Windows;
+
 static float *random_plane(unsigned stride, unsigned h)
 {
     const size_t n = (size_t)stride * (h + SPEED_BLOCK - 1);
     float *p = malloc(sizeof(float) * n);
     for (size_t i = 0; p && i < n; i++)
         p[i] = checkasm_rand_float(-10, 10);
+    if (!p)
+        checkasm_fail("out of memory");
     return p;
+}
+
+static Windows random_windows(void)
+{
+    Windows win;
+    win.w = (unsigned)checkasm_rand_range(1, MAX_W);
+    win.h = (unsigned)checkasm_rand_range(1, MAX_H);
+    win.stride = win.w + SPEED_BLOCK - 1 + (unsigned)checkasm_rand_range(0, 20);
+    win.plane = random_plane(win.stride, win.h);
+    return win;
 }
 
 static void check_window_sums(const SpeedDsp *c, const SpeedDsp *v)
 {
     for (unsigned iter = 0; iter < 60; iter++) {
-        const unsigned w = (unsigned)checkasm_rand_range(1, MAX_W);
-        const unsigned h = (unsigned)checkasm_rand_range(1, MAX_H);
-        const unsigned stride = w + SPEED_BLOCK - 1 + (unsigned)checkasm_rand_range(0, 20);
-        float *plane = random_plane(stride, h);
-        if (!plane) {
-            checkasm_fail("out of memory");
+        const Windows win = random_windows();
+        if (!win.plane)
             return;
-        }
         float want[SPEED_BLOCK_ELEMS], got[SPEED_BLOCK_ELEMS];
-        c->window_sums(want, plane, stride, w, h);
-        v->window_sums(got, plane, stride, w, h);
+        c->window_sums(want, win.plane, win.stride, win.w, win.h);
+        v->window_sums(got, win.plane, win.stride, win.w, win.h);
         for (unsigned k = 0; k < SPEED_BLOCK_ELEMS; k++) {
             if (memcmp(&want[k], &got[k], sizeof(float))) {
-                checkasm_fail("%ux%u stride %u: position %u: c %.9g simd %.9g", w, h, stride, k,
-                              want[k], got[k]);
+                checkasm_fail("%ux%u stride %u: position %u: c %.9g simd %.9g", win.w, win.h,
+                              win.stride, k, want[k], got[k]);
                 break;
             }
         }
-        free(plane);
+        free(win.plane);
     }
 }
 
 static void check_cov_sums(const SpeedDsp *c, const SpeedDsp *v)
 {
     for (unsigned iter = 0; iter < 40; iter++) {
-        const unsigned w = (unsigned)checkasm_rand_range(1, MAX_W);
-        const unsigned h = (unsigned)checkasm_rand_range(1, MAX_H);
-        const unsigned stride = w + SPEED_BLOCK - 1 + (unsigned)checkasm_rand_range(0, 20);
-        float *plane = random_plane(stride, h);
-        if (!plane) {
-            checkasm_fail("out of memory");
+        const Windows win = random_windows();
+        if (!win.plane)
             return;
-        }
         float mean[SPEED_BLOCK_ELEMS];
         for (unsigned k = 0; k < SPEED_BLOCK_ELEMS; k++)
             mean[k] = checkasm_rand_float(-10, 10);
         double want[COV_ELEMS], got[COV_ELEMS];
-        c->cov_sums(want, plane, stride, w, h, mean);
-        v->cov_sums(got, plane, stride, w, h, mean);
+        c->cov_sums(want, win.plane, win.stride, win.w, win.h, mean);
+        v->cov_sums(got, win.plane, win.stride, win.w, win.h, mean);
         for (unsigned a = 0; a < SPEED_BLOCK_ELEMS; a++) {
             for (unsigned b = 0; b <= a; b++) {
                 const unsigned e = a * SPEED_BLOCK_ELEMS + b;
                 if (memcmp(&want[e], &got[e], sizeof(double))) {
-                    checkasm_fail("%ux%u stride %u: (%u, %u): c %.17g simd %.17g", w, h, stride, a,
-                                  b, want[e], got[e]);
+                    checkasm_fail("%ux%u stride %u: (%u, %u): c %.17g simd %.17g", win.w, win.h,
+                                  win.stride, a, b, want[e], got[e]);
                     a = SPEED_BLOCK_ELEMS;
                     break;
                 }
             }
         }
-        free(plane);
+        free(win.plane);
     }
 }
 
