@@ -1,8 +1,10 @@
-/* checkasm for CAMBI's integer stages (cambi_stages.h compiled per
- * instruction set): loading through sampling grids, the 16-bit maximum,
+/* checkasm for CAMBI's stages (cambi_stages.h compiled per instruction
+ * set): loading through sampling grids, the 16-bit maximum,
  * anti-dithering, the flat-area mask, decimation and the mode filter, on
  * random sizes and strides, with samples from a few values so that flat
- * areas, ties and equal neighbours occur. In-place stages run on copies. */
+ * areas, ties and equal neighbours occur (in-place stages run on copies);
+ * and the c-values with their totals, on random bands, windows and
+ * visibility masks. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +153,79 @@ static void bench_stage(const CambiDsp *cd, const CambiDsp *vd, enum Stage s)
     case_free(&c);
 }
 
+/* Random c-value parameters: a band of band_size histogram rows, contrast
+ * d + 1 visible at random rows where row + d + 1 stays in the band (as
+ * cambi_setup() makes the band reach), weights 1 to 4, the reciprocals. */
+static void random_c_params(CambiCParams *cp, unsigned half_window, float *reciprocal)
+{
+    memset(cp, 0, sizeof(*cp));
+    cp->half_window = half_window;
+    cp->num_diffs = 4;
+    cp->band_base = (unsigned)checkasm_rand_range(0, 100);
+    cp->band_size = (unsigned)checkasm_rand_range(6, 40);
+    for (unsigned d = 0; d < cp->num_diffs; d++)
+        cp->weight[d] = (int)d + 1;
+    for (unsigned k = 0; k < cp->band_size; k++) {
+        for (unsigned d = 0; d < cp->num_diffs; d++)
+            if (k + d + 1 < cp->band_size && checkasm_rand() % 3)
+                cp->visible[k] |= 1u << d;
+    }
+    for (unsigned n = 1; n < CAMBI_RECIPROCAL_SIZE; n++)
+        reciprocal[n] = 1.0f / (float)n;
+    cp->reciprocal = reciprocal;
+}
+
+static void check_c_values(const CambiDsp *cd, const CambiDsp *vd)
+{
+    static float reciprocal[CAMBI_RECIPROCAL_SIZE];
+    for (unsigned iter = 0; iter < 40; iter++) {
+        const unsigned r = (unsigned)checkasm_rand_range(1, 8);
+        const unsigned w = (unsigned)checkasm_rand_range(1, 120);
+        const unsigned h = r + (unsigned)checkasm_rand_range(0, 30);
+        const unsigned stride = w + (unsigned)checkasm_rand_range(0, 20);
+        const unsigned cols = w > r ? w : r;
+        CambiCParams cp;
+        random_c_params(&cp, r, reciprocal);
+        const size_t hist_n = (size_t)cp.band_size * w + CAMBI_HIST_SPARE;
+        const size_t scratch_n = CAMBI_C_SCRATCH(cols, r);
+        uint16_t *img = malloc((size_t)stride * h * 2), *mask = malloc((size_t)stride * h * 2);
+        uint16_t *hist = malloc(hist_n * 2), *scratch = malloc(scratch_n * 2);
+        float *want = malloc((size_t)w * h * sizeof(float));
+        float *got = malloc((size_t)w * h * sizeof(float));
+        if (img && mask && hist && scratch && want && got) {
+            /* Stretches of a few values near the band, mostly flat. */
+            const unsigned base = cp.band_base + (unsigned)checkasm_rand_range(0, 4);
+            for (size_t i = 0; i < (size_t)stride * h; i++) {
+                img[i] = (uint16_t)(checkasm_rand() % 4 ? base + (i / 7) % 5
+                                                        : cp.band_base + checkasm_rand() % 48);
+                mask[i] = checkasm_rand() % 8 != 0;
+            }
+            const CambiPlane pi = {img, stride, w, h}, pm = {mask, stride, w, h};
+            CambiCTotals tw, tg;
+            cd->c_values(&pi, &pm, &cp, hist, scratch, want, &tw);
+            vd->c_values(&pi, &pm, &cp, hist, scratch, got, &tg);
+            if (memcmp(&tw.sum, &tg.sum, sizeof(double)) || tw.nonzero != tg.nonzero)
+                checkasm_fail("%ux%u window %u: totals c %.17g %u simd %.17g %u", w, h, 2 * r + 1,
+                              tw.sum, tw.nonzero, tg.sum, tg.nonzero);
+            for (size_t i = 0; i < (size_t)w * h; i++) {
+                if (memcmp(&want[i], &got[i], sizeof(float))) {
+                    checkasm_fail("%ux%u window %u: c-value %zu: c %.9g simd %.9g", w, h, 2 * r + 1,
+                                  i, want[i], got[i]);
+                    break;
+                }
+            }
+        } else {
+            checkasm_fail("out of memory");
+        }
+        free(img);
+        free(mask);
+        free(hist);
+        free(scratch);
+        free(want);
+        free(got);
+    }
+}
+
 void checkasm_check_cambi(void)
 {
     for (const CheckasmLevel *level = checkasm_levels(); level->name; level++) {
@@ -166,6 +241,10 @@ void checkasm_check_cambi(void)
             v.decimate != c.decimate,
             v.mode_filter != c.mode_filter,
         };
+        if (checkasm_begin("cambi_c_values", level, v.c_values != c.c_values)) {
+            check_c_values(&c, &v);
+            checkasm_end();
+        }
         for (enum Stage s = LOAD_8; s < STAGES; s++) {
             if (checkasm_begin(stage_name[s], level, overridden[s])) {
                 check_stage(&c, &v, s);

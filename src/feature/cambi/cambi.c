@@ -81,7 +81,7 @@ static int allocate_buffers(CambiState *s)
     const ptrdiff_t stride = (ptrdiff_t)align_up(w, ALIGN / sizeof(uint16_t));
     const size_t plane = align_up((size_t)stride * h * sizeof(uint16_t), ALIGN);
     const size_t c_values = align_up((size_t)w * h * sizeof(float), ALIGN);
-    const size_t hist = align_up((size_t)band * w * sizeof(uint16_t), ALIGN);
+    const size_t hist = align_up(((size_t)band * w + CAMBI_HIST_SPARE) * sizeof(uint16_t), ALIGN);
     /* Every view's window fits its first scale (cambi_setup()). */
     const unsigned half =
         full_ref ? max_u(su->dis.cp.half_window, su->src.cp.half_window) : su->dis.cp.half_window;

@@ -22,6 +22,9 @@
 #define CAMBI_SCRATCH(w) (3 * (size_t)(w) + CAMBI_MASK_SIZE)
 #define CAMBI_RING_ROWS(half_window) (2 * (half_window) + 2)
 #define CAMBI_C_SCRATCH(cols, half_window) ((CAMBI_RING_ROWS(half_window) + 2) * (size_t)(cols))
+/* Entries the histograms have past their last count: vector variants read
+ * (and drop) the one after the count they gather. */
+#define CAMBI_HIST_SPARE 1
 
 typedef struct CambiPlane {
     uint16_t *data;
@@ -86,7 +89,7 @@ typedef struct CambiDsp {
     void (*mode_filter)(const CambiPlane *p, uint16_t *scratch);
     /* The c-value of every pixel, row-major and w x h: 0 where mask is 0,
      * else 0 or at least 0.5 (the pixel counts in its own window).
-     * hist holds cp->band_size * img->w entries, scratch
+     * hist holds cp->band_size * img->w + CAMBI_HIST_SPARE entries, scratch
      * CAMBI_C_SCRATCH(max(img->w, half_window), half_window). Needs
      * h >= half_window.
      * Where w < half_window, columns w..half_window-1 of both planes (what

@@ -1,9 +1,11 @@
-/* The integer stages of CAMBI (cambi_dsp.h), written once and compiled for
- * each instruction set: cambi_dsp.c for the C reference, x86/cambi_avx2.c
- * and x86/cambi_avx512.c with their vector widths. Their loops run over
- * columns with no carried state but the sliding counts' integer sums, so
- * every build gives the same samples. CAMBI_STAGE_FUNCTIONS(suffix) names
- * the table's entries load_8_SUFFIX and so on. */
+/* The stages of CAMBI (cambi_dsp.h), written once and compiled for each
+ * instruction set: cambi_dsp.c for the C reference, x86/cambi_avx2.c and
+ * x86/cambi_avx512.c with their vector widths. Their loops run over columns
+ * with no carried state but the sliding counts' integer sums, so every
+ * build gives the same samples; the c-values of a row come from the
+ * CambiCRow each build passes (cambi_c_row() or a vector one), their total
+ * in column order. CAMBI_STAGE_FUNCTIONS(suffix, c_row) names the table's
+ * entries load_8_SUFFIX and so on. */
 #ifndef VMAF_FEATURE_CAMBI_CAMBI_STAGES_H
 #define VMAF_FEATURE_CAMBI_CAMBI_STAGES_H
 
@@ -173,7 +175,148 @@ static inline void mode_filter_rows(const CambiPlane *p, uint16_t *scratch)
     }
 }
 
-#define CAMBI_STAGE_FUNCTIONS(suffix)                                                              \
+/* The histogram row of each sample of a row (columns 0..cols-1), or
+ * CAMBI_NOT_COUNTED outside flat areas and outside the band. */
+static inline void histogram_rows(const CambiPlane *img, const CambiPlane *mask,
+                                  const CambiCParams *cp, unsigned i, unsigned cols,
+                                  uint16_t *restrict rows)
+{
+    const uint16_t *restrict v = plane_row(img, i), *restrict m = plane_row(mask, i);
+    for (size_t j = 0; j < cols; j++)
+        rows[j] = cambi_hist_index(v[j], m[j], cp->band_base, cp->band_size);
+}
+
+/* Adds (sign 1) or removes (sign -1) the samples of columns a..b-1 to the
+ * window counts of every column: column c's window holds the run's samples
+ * between c - half and c + half. */
+static inline void count_run(uint16_t *counts, unsigned w, int half, int a, int b, int sign)
+{
+    const int lo = a - half > 0 ? a - half : 0;
+    const int hi = b + half < (int)w ? b + half : (int)w;
+    for (int c = lo; c < hi; c++) {
+        const int first = c - half > a ? c - half : a;
+        const int last = c + half < b - 1 ? c + half : b - 1;
+        counts[c] = (uint16_t)(counts[c] + sign * (last - first + 1));
+    }
+}
+
+/* The end of the run of rows[a]'s value that starts at a. */
+static inline unsigned run_end(const uint16_t *rows, unsigned a, unsigned cols)
+{
+    /* Four samples at a time while they all match. */
+    const uint64_t four = rows[a] * UINT64_C(0x0001000100010001);
+    unsigned b = a + 1;
+    for (uint64_t next; b + 4 <= cols; b += 4) {
+        memcpy(&next, rows + b, sizeof(next));
+        if (next != four)
+            break;
+    }
+    while (b < cols && rows[b] == rows[a])
+        b++;
+    return b;
+}
+
+/* Counts (sign 1) or uncounts (sign -1) a row of samples, given by their
+ * histogram rows, in the windows of every column: runs of equal samples at
+ * once. */
+static inline void count_row(uint16_t *hist, unsigned w, unsigned half, const uint16_t *rows,
+                             unsigned cols, int sign)
+{
+    for (unsigned a = 0; a < cols;) {
+        const unsigned b = run_end(rows, a, cols);
+        if (rows[a] != CAMBI_NOT_COUNTED)
+            count_run(hist + (size_t)rows[a] * w, w, (int)half, (int)a, (int)b, sign);
+        a = b;
+    }
+}
+
+/* Moves the windows down one row: the leaving row's samples go, the entering
+ * row's come (either may be NULL). */
+static inline void slide_window(uint16_t *hist, unsigned w, unsigned half, const uint16_t *leaving,
+                                const uint16_t *entering, unsigned cols, uint16_t *restrict in,
+                                uint16_t *restrict out)
+{
+    if (leaving && entering) {
+        /* A sample that leaves where an equal one enters changes nothing. */
+        for (size_t j = 0; j < cols; j++) {
+            const uint16_t same = entering[j] == leaving[j] ? CAMBI_NOT_COUNTED : 0; /* all ones */
+            in[j] = entering[j] | same;
+            out[j] = leaving[j] | same;
+        }
+        entering = in;
+        leaving = out;
+    }
+    if (entering)
+        count_row(hist, w, half, entering, cols, 1);
+    if (leaving)
+        count_row(hist, w, half, leaving, cols, -1);
+}
+
+/* The c-values of one row: c[j] for columns 0..w-1, 0 where rows[j] is
+ * CAMBI_NOT_COUNTED; hist holds the windows' counts, a row of w per
+ * histogram row. */
+typedef void (*CambiCRow)(const uint16_t *rows, const uint16_t *hist, unsigned w,
+                          const CambiCParams *cp, float *c);
+
+static inline void cambi_c_row(const uint16_t *rows, const uint16_t *hist, unsigned w,
+                               const CambiCParams *cp, float *c)
+{
+    for (size_t j = 0; j < w; j++)
+        c[j] = rows[j] == CAMBI_NOT_COUNTED
+                   ? 0.0f
+                   : cambi_c_value(hist + j, w, rows[j], cp->visible[rows[j]], cp->weight,
+                                   cp->reciprocal);
+}
+
+static inline void c_values_rows(const CambiPlane *img, const CambiPlane *mask,
+                                 const CambiCParams *cp, uint16_t *hist, uint16_t *scratch,
+                                 float *c_values, CambiCTotals *totals, CambiCRow c_row)
+{
+    const unsigned w = img->w, h = img->h, r = cp->half_window;
+    *totals = (CambiCTotals){0};
+    if (!cp->band_size) {
+        memset(c_values, 0, (size_t)w * h * sizeof(*c_values));
+        return;
+    }
+    memset(hist, 0, (size_t)cp->band_size * w * sizeof(*hist));
+
+    /* The histogram rows of the rows from the leaving to the entering one,
+     * kept in a ring, then two rows for the slide. */
+    const unsigned cols = w > r ? w : r, ring_rows = CAMBI_RING_ROWS(r);
+    uint16_t *in = scratch + (size_t)ring_rows * cols, *out = in + cols;
+#define RING(row) (scratch + (size_t)((row) % ring_rows) * cols)
+    for (unsigned i = 0; i < r; i++) {
+        histogram_rows(img, mask, cp, i, cols, RING(i));
+        count_row(hist, w, r, RING(i), cols, 1);
+    }
+
+    double sum = 0.0;
+    unsigned nonzero = 0;
+    for (unsigned i = 0; i < h; i++) {
+        const uint16_t *entering = NULL, *leaving = i > r ? RING(i - r - 1) : NULL;
+        if (i + r < h) {
+            histogram_rows(img, mask, cp, i + r, cols, RING(i + r));
+            entering = RING(i + r);
+        }
+        slide_window(hist, w, r, leaving, entering, cols, in, out);
+
+        const uint16_t *rows = RING(i);
+        float *c = c_values + (size_t)i * w;
+        c_row(rows, hist, w, cp, c);
+        /* In column order, as the pixels come: the sum is a double's. */
+        for (size_t j = 0; j < w; j++) {
+            if (rows[j] == CAMBI_NOT_COUNTED)
+                continue;
+            sum += c[j];
+            nonzero += c[j] != 0.0f;
+        }
+    }
+#undef RING
+    totals->sum = sum;
+    totals->nonzero = nonzero;
+}
+
+#define CAMBI_STAGE_FUNCTIONS(suffix, c_row)                                                       \
     static void load_8_##suffix(const uint8_t *src, ptrdiff_t src_stride, const CambiGrid *grid,   \
                                 const CambiPlane *dst)                                             \
     {                                                                                              \
@@ -206,6 +349,12 @@ static inline void mode_filter_rows(const CambiPlane *p, uint16_t *scratch)
     {                                                                                              \
         mode_filter_rows(p, scratch);                                                              \
     }                                                                                              \
+    static void c_values_##suffix(const CambiPlane *img, const CambiPlane *mask,                   \
+                                  const CambiCParams *cp, uint16_t *hist, uint16_t *scratch,       \
+                                  float *c_values, CambiCTotals *totals)                           \
+    {                                                                                              \
+        c_values_rows(img, mask, cp, hist, scratch, c_values, totals, c_row);                      \
+    }                                                                                              \
     static void cambi_stages_fill_##suffix(CambiDsp *dsp)                                          \
     {                                                                                              \
         dsp->load_8 = load_8_##suffix;                                                             \
@@ -215,6 +364,7 @@ static inline void mode_filter_rows(const CambiPlane *p, uint16_t *scratch)
         dsp->spatial_mask = spatial_mask_##suffix;                                                 \
         dsp->decimate = decimate_##suffix;                                                         \
         dsp->mode_filter = mode_filter_##suffix;                                                   \
+        dsp->c_values = c_values_##suffix;                                                         \
     }
 
 #endif
