@@ -182,8 +182,9 @@ static void check_c_values(const CambiDsp *cd, const CambiDsp *vd)
         const unsigned r = (unsigned)checkasm_rand_range(1, 8);
         const unsigned w = (unsigned)checkasm_rand_range(1, 120);
         const unsigned h = r + (unsigned)checkasm_rand_range(0, 30);
-        const unsigned stride = w + (unsigned)checkasm_rand_range(0, 20);
+        /* Columns up to the half window are read where w is smaller. */
         const unsigned cols = w > r ? w : r;
+        const unsigned stride = cols + (unsigned)checkasm_rand_range(0, 20);
         CambiCParams cp;
         random_c_params(&cp, r, reciprocal);
         const size_t hist_n = (size_t)cp.band_size * w + CAMBI_HIST_SPARE;
