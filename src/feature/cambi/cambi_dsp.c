@@ -1,11 +1,7 @@
-/* C reference of the CAMBI stages. Everything but the final c-value is
- * integer; the c-value's float expression is evaluated exactly as the
- * reference does (an int product, converted once, times a table entry). */
-#include <stdbool.h>
-#include <string.h>
-
-#include "cambi_dsp.h"
-#include "cambi_math.h"
+/* C reference of the CAMBI stages (cambi_stages.h), and the table's choice
+ * of variants. Everything but the final c-value is integer; the c-value's
+ * float expression is evaluated exactly as the reference does (an int
+ * product, converted once, times a table entry). */
 #include "cambi_stages.h"
 #if VMAF_HAVE_X86_SIMD
 #include "core/cpu.h"
