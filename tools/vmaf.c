@@ -74,7 +74,7 @@ struct Run {
     unsigned frames;
     bool cuda;               /* the CUDA backend computes; pictures come from its pinned pool */
     bool nvdec;              /* both inputs decode on NVDEC into device pictures */
-    VideoCudaDevice *device; /* NVDEC's GPU for both inputs */
+    VideoCudaDevice *device; /* NVDEC's GPU for both inputs; a chunk uses its pair's */
     Progress progress;
     VmafOutput *output; /* opened before the first frame is read */
 };
@@ -319,18 +319,24 @@ static int choose_decoding(Run *r)
     if (why)
         return 0;
     VideoInput *in[2] = {&r->ref, &r->dist};
-    char error[VIDEO_INPUT_ERROR_SIZE];
-    int err = video_cuda_device_open(&r->device, r->cli.gpu_device, error, sizeof(error));
-    if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
-        if (!r->cli.quiet)
-            note(r, "vmaf: %s: decoding on the CPU", error);
-        return 0;
+    /* A chunk decodes on its pair's device, where NVDEC has shown that it
+     * takes both streams. */
+    const VideoCudaDevice *dev = r->parent ? r->parent->device : NULL;
+    int err = 0;
+    if (!dev) {
+        char error[VIDEO_INPUT_ERROR_SIZE];
+        err = video_cuda_device_open(&r->device, r->cli.gpu_device, error, sizeof(error));
+        if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
+            if (!r->cli.quiet)
+                note(r, "vmaf: %s: decoding on the CPU", error);
+            return 0;
+        }
+        if (err)
+            return report(r, "%s", error);
+        dev = r->device;
     }
-    if (err)
-        return report(r, "%s", error);
     for (unsigned i = 0; i < 2; i++) {
-        /* A chunk's pair has shown that NVDEC takes both streams. */
-        err = video_input_use_cuda(in[i], r->device, !r->parent);
+        err = video_input_use_cuda(in[i], dev, !r->parent);
         if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
             /* The other input's frames are brought to the host. */
             if (!r->cli.quiet)
