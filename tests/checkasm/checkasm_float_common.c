@@ -25,16 +25,16 @@ static void fill_wide(float *p, size_t n)
         p[i] = checkasm_rand_float(-20, 20);
 }
 
-static void run(const FloatCommonDsp *dsp, enum Filter f, const FloatPlane *dst,
+static void run(const FloatCommonDsp *dsp, enum Filter f, const FloatPlane *dst, unsigned y0,
                 const FloatPlane *a, const FloatPlane *b, const float *taps, unsigned n,
                 float *line)
 {
     if (f == FILTER)
-        dsp->filter(dst, a, taps, n, line);
+        dsp->filter(dst, y0, a, taps, n, line);
     else if (f == FILTER_SQ)
-        dsp->filter_sq(dst, a, taps, n, line);
+        dsp->filter_sq(dst, y0, a, taps, n, line);
     else
-        dsp->filter_xy(dst, a, b, taps, n, line);
+        dsp->filter_xy(dst, y0, a, b, taps, n, line);
 }
 
 static FloatPlane plane(float *data, unsigned w, unsigned h, unsigned stride)
@@ -69,9 +69,13 @@ static void check_filter(const FloatCommonDsp *c, const FloatCommonDsp *v, enum 
             fill_wide(want, n_dst);
             memcpy(got, want, sizeof(float) * n_dst);
             const FloatPlane pa = plane(a, w, h, src_stride), pb = plane(b, w, h, src_stride);
-            const FloatPlane pw = plane(want, w, h, dst_stride), pg = plane(got, w, h, dst_stride);
-            run(c, f, &pw, &pa, &pb, taps, n, line);
-            run(v, f, &pg, &pa, &pb, taps, n, line);
+            /* Every other plane is filtered as a band of its rows. */
+            const unsigned y0 = iter % 2 ? (unsigned)checkasm_rand_range(0, (int)h - 1) : 0;
+            const unsigned rows = iter % 2 ? (unsigned)checkasm_rand_range(1, (int)(h - y0)) : h;
+            const FloatPlane pw = plane(want, w, rows, dst_stride);
+            const FloatPlane pg = plane(got, w, rows, dst_stride);
+            run(c, f, &pw, y0, &pa, &pb, taps, n, line);
+            run(v, f, &pg, y0, &pa, &pb, taps, n, line);
             for (size_t i = 0; i < n_dst; i++) {
                 if (memcmp(&want[i], &got[i], sizeof(float))) {
                     checkasm_fail("%ux%u, %u taps: element %zu: c %.9g simd %.9g", w, h, n, i,
@@ -103,8 +107,8 @@ static void bench_filter(const FloatCommonDsp *c, const FloatCommonDsp *v, enum 
         const FloatPlane pa = plane(a, BENCH_W, BENCH_H, BENCH_W);
         const FloatPlane pb = plane(b, BENCH_W, BENCH_H, BENCH_W);
         const FloatPlane pd = plane(dst, BENCH_W, BENCH_H, BENCH_W);
-        CHECKASM_BENCH(run(c, f, &pd, &pa, &pb, taps, BENCH_TAPS, line),
-                       run(v, f, &pd, &pa, &pb, taps, BENCH_TAPS, line));
+        CHECKASM_BENCH(run(c, f, &pd, 0, &pa, &pb, taps, BENCH_TAPS, line),
+                       run(v, f, &pd, 0, &pa, &pb, taps, BENCH_TAPS, line));
     }
     free(a);
     free(b);

@@ -69,7 +69,7 @@ static void cpu_frame(const FloatMotionGeometry *g, bool scale1, const VmafPictu
         CHECK_EQ_INT(float_plane_alloc(&input, g->w[p], g->h[p]), 0);
         CHECK_EQ_INT(float_plane_alloc(&out->blur[p], g->w[p], g->h[p]), 0);
         float_plane_load(&dsp.common, &input, pic, p);
-        dsp.common.filter(&out->blur[p], &input, g->taps, g->n_taps, line);
+        dsp.common.filter(&out->blur[p], 0, &input, g->taps, g->n_taps, line);
         if (scale1) {
             CHECK_EQ_INT(float_plane_alloc(&out->half[p], g->half_w[p], g->half_h[p]), 0);
             dsp.common.resample[FLOAT_RESAMPLE_BILINEAR](&out->half[p], &out->blur[p]);

@@ -46,6 +46,7 @@ static void statistic(float mu1, float mu2, float xx, float yy, float xy, double
     Pixel px;
     pixel_init(&px, mu1, mu2, xx, yy, xy);
     const FloatVifStatParams p = {.gain_limit = gain_limit, .sigma_nsq = 2.0};
+    *num = *den = 0.0f;
     dsp.statistic(&px.m, &p, num, den);
 }
 

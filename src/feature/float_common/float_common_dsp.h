@@ -46,18 +46,20 @@ typedef struct FloatCommonDsp {
     void (*load_16)(const FloatPlane *dst, const uint16_t *src, ptrdiff_t src_stride,
                     float divisor);
 
-    /* dst = src filtered with the symmetric filter taps[0..n) along y, then
-     * along x, each pass summing taps[k] * sample in k order from 0 in
-     * float; the sample i - n/2 + k is reflected about the first and last
-     * sample without repeating them. Every dimension must exceed n / 2;
-     * dst is src's size and may not overlap it. */
-    void (*filter)(const FloatPlane *dst, const FloatPlane *src, const float *taps, unsigned n,
-                   float *line);
+    /* dst = rows y0 .. y0 + dst->h - 1 of src filtered with the symmetric
+     * filter taps[0..n) along y, then along x, each pass summing
+     * taps[k] * sample in k order from 0 in float; the sample i - n/2 + k
+     * is reflected about the first and last sample of src without repeating
+     * them. Every dimension of src must exceed n / 2; dst is src's width,
+     * its rows within src's, and may not overlap it. A band of rows gives
+     * the bits of the same rows of the whole plane. */
+    void (*filter)(const FloatPlane *dst, unsigned y0, const FloatPlane *src, const float *taps,
+                   unsigned n, float *line);
     /* The same filter of src * src. */
-    void (*filter_sq)(const FloatPlane *dst, const FloatPlane *src, const float *taps, unsigned n,
-                      float *line);
+    void (*filter_sq)(const FloatPlane *dst, unsigned y0, const FloatPlane *src, const float *taps,
+                      unsigned n, float *line);
     /* The same filter of a * b (a and b of one size). */
-    void (*filter_xy)(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b,
+    void (*filter_xy)(const FloatPlane *dst, unsigned y0, const FloatPlane *a, const FloatPlane *b,
                       const float *taps, unsigned n, float *line);
 
     /* src resampled to dst's size by libvmaf's nearest, bilinear, bicubic

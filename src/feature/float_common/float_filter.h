@@ -124,15 +124,16 @@ static inline void horizontal_vectors(float *restrict out, const float *line, co
  * n / 2 mirrored samples on each side, so that the horizontal pass needs no
  * edge cases. Every sum starts from 0 and adds taps[k] * sample in k order,
  * as libvmaf's. */
-static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b,
-                             const float *taps, unsigned n, float *line, enum FilterInput input)
+static inline void filter_2d(const FloatPlane *dst, unsigned y0, const FloatPlane *a,
+                             const FloatPlane *b, const float *taps, unsigned n, float *line,
+                             enum FilterInput input)
 {
     const unsigned w = a->w, h = a->h, r = n / 2;
     float *restrict mid = line + r;
     const float *ra[FLOAT_FILTER_MAX_TAPS], *rb[FLOAT_FILTER_MAX_TAPS];
-    for (unsigned i = 0; i < h; i++) {
+    for (unsigned i = 0; i < dst->h; i++) {
         for (unsigned k = 0; k < n; k++) {
-            const size_t y = float_reflect((int)i - (int)r + (int)k, h);
+            const size_t y = float_reflect((int)(y0 + i) - (int)r + (int)k, h);
             ra[k] = a->data + y * a->stride;
             rb[k] = input == INPUT_PRODUCT ? b->data + y * b->stride : ra[k];
         }
@@ -162,21 +163,21 @@ static inline void filter_2d(const FloatPlane *dst, const FloatPlane *a, const F
 
 /* The DSP table's three filters, named filter_SUFFIX and so on. */
 #define FLOAT_FILTER_FUNCTIONS(suffix)                                                             \
-    static void filter_##suffix(const FloatPlane *dst, const FloatPlane *src, const float *taps,   \
-                                unsigned n, float *line)                                           \
+    static void filter_##suffix(const FloatPlane *dst, unsigned y0, const FloatPlane *src,         \
+                                const float *taps, unsigned n, float *line)                        \
     {                                                                                              \
-        filter_2d(dst, src, NULL, taps, n, line, INPUT_PLAIN);                                     \
+        filter_2d(dst, y0, src, NULL, taps, n, line, INPUT_PLAIN);                                 \
     }                                                                                              \
-    static void filter_sq_##suffix(const FloatPlane *dst, const FloatPlane *src,                   \
+    static void filter_sq_##suffix(const FloatPlane *dst, unsigned y0, const FloatPlane *src,      \
                                    const float *taps, unsigned n, float *line)                     \
     {                                                                                              \
-        filter_2d(dst, src, NULL, taps, n, line, INPUT_SQUARE);                                    \
+        filter_2d(dst, y0, src, NULL, taps, n, line, INPUT_SQUARE);                                \
     }                                                                                              \
-    static void filter_xy_##suffix(const FloatPlane *dst, const FloatPlane *a,                     \
+    static void filter_xy_##suffix(const FloatPlane *dst, unsigned y0, const FloatPlane *a,        \
                                    const FloatPlane *b, const float *taps, unsigned n,             \
                                    float *line)                                                    \
     {                                                                                              \
-        filter_2d(dst, a, b, taps, n, line, INPUT_PRODUCT);                                        \
+        filter_2d(dst, y0, a, b, taps, n, line, INPUT_PRODUCT);                                    \
     }
 
 #endif

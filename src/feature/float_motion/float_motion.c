@@ -110,7 +110,7 @@ static void blur_frame(FloatMotionState *s, const VmafPicture *pic, unsigned slo
     const FloatCommonDsp *c = &s->dsp.common;
     for (unsigned p = 0; p < s->geo.planes; p++) {
         float_plane_load(c, &s->input[p], pic, p);
-        c->filter(&s->blur[p][slot], &s->input[p], s->geo.taps, s->geo.n_taps, s->line);
+        c->filter(&s->blur[p][slot], 0, &s->input[p], s->geo.taps, s->geo.n_taps, s->line);
         if (s->opt.add_scale1)
             c->resample[FLOAT_RESAMPLE_BILINEAR](&s->half[p][slot], &s->blur[p][slot]);
     }

@@ -21,10 +21,16 @@ typedef struct FloatVifState {
 
     FloatPlane ref, dis;               /* the pictures as floats */
     FloatPlane scaled_ref, scaled_dis; /* prescaled, when rescaled */
-    FloatPlane next_ref, next_dis;     /* scales 1..3 */
-    FloatVifMoments moments;
+    /* The pair of scales 1 and 3 (half), and of scale 2 (a quarter): a
+     * scale is decimated from the one before while that is still read. */
+    FloatPlane odd_ref, odd_dis, even_ref, even_dis;
+    FloatVifMoments band; /* FLOAT_VIF_BAND_ROWS rows of each moment */
     float *line;
 } FloatVifState;
+
+/* The moments are taken a band of rows at a time, kept in L2 rather than as
+ * five planes of the frame's size (40 MB a thread at 1080p). */
+#define FLOAT_VIF_BAND_ROWS 16
 
 static const VmafOption float_vif_options[] = {
     FLOAT_VIF_OPTIONS(FloatVifState, opt),
@@ -36,17 +42,9 @@ static const VmafOption float_vif_options[] = {
 static void free_buffers(FloatVifState *s)
 {
     FloatPlane *const planes[] = {
-        &s->ref,
-        &s->dis,
-        &s->scaled_ref,
-        &s->scaled_dis,
-        &s->next_ref,
-        &s->next_dis,
-        &s->moments.mu1,
-        &s->moments.mu2,
-        &s->moments.ref_sq,
-        &s->moments.dis_sq,
-        &s->moments.ref_dis,
+        &s->ref,         &s->dis,         &s->scaled_ref,   &s->scaled_dis, &s->odd_ref,
+        &s->odd_dis,     &s->even_ref,    &s->even_dis,     &s->band.mu1,   &s->band.mu2,
+        &s->band.ref_sq, &s->band.dis_sq, &s->band.ref_dis,
     };
     for (unsigned i = 0; i < sizeof(planes) / sizeof(planes[0]); i++)
         float_plane_free(planes[i]);
@@ -54,11 +52,12 @@ static void free_buffers(FloatVifState *s)
     s->line = NULL;
 }
 
-/* The input planes (in_w x in_h), the prescaled ones, the moments at scale 0
- * size and the decimated planes of scales 1..3, which are at most half. */
+/* The input planes (in_w x in_h), the prescaled ones, a band of the moments
+ * at scale 0 width and the decimated planes of scales 1..3. */
 static int allocate_buffers(FloatVifState *s, unsigned in_w, unsigned in_h)
 {
     const unsigned w = s->setup.w, h = s->setup.h;
+    const unsigned band = h < FLOAT_VIF_BAND_ROWS ? h : FLOAT_VIF_BAND_ROWS;
     const struct {
         FloatPlane *plane;
         unsigned w, h;
@@ -67,13 +66,15 @@ static int allocate_buffers(FloatVifState *s, unsigned in_w, unsigned in_h)
         {&s->dis, in_w, in_h},
         {&s->scaled_ref, s->rescaled ? w : 0, h},
         {&s->scaled_dis, s->rescaled ? w : 0, h},
-        {&s->next_ref, w / 2, h / 2},
-        {&s->next_dis, w / 2, h / 2},
-        {&s->moments.mu1, w, h},
-        {&s->moments.mu2, w, h},
-        {&s->moments.ref_sq, w, h},
-        {&s->moments.dis_sq, w, h},
-        {&s->moments.ref_dis, w, h},
+        {&s->odd_ref, w / 2, h / 2},
+        {&s->odd_dis, w / 2, h / 2},
+        {&s->even_ref, w / 4, h / 4},
+        {&s->even_dis, w / 4, h / 4},
+        {&s->band.mu1, w, band},
+        {&s->band.mu2, w, band},
+        {&s->band.ref_sq, w, band},
+        {&s->band.dis_sq, w, band},
+        {&s->band.ref_dis, w, band},
     };
     for (unsigned i = 0; i < sizeof(planes) / sizeof(planes[0]); i++) {
         if (planes[i].w && float_plane_alloc(planes[i].plane, planes[i].w, planes[i].h))
@@ -103,51 +104,71 @@ static int float_vif_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
     return allocate_buffers(s, w, h);
 }
 
-static FloatPlane resized(const FloatPlane *p, unsigned w, unsigned h)
+static FloatPlane rows_of(const FloatPlane *p, unsigned y0, unsigned w, unsigned h)
 {
-    return (FloatPlane){.data = p->data, .stride = p->stride, .w = w, .h = h};
+    return (FloatPlane){.data = p->data + y0 * p->stride, .stride = p->stride, .w = w, .h = h};
 }
 
-/* The statistic of one scale of the pair (ref, dis). */
+static unsigned band_rows(unsigned y0, unsigned h)
+{
+    return h - y0 < FLOAT_VIF_BAND_ROWS ? h - y0 : FLOAT_VIF_BAND_ROWS;
+}
+
+/* The statistic of one scale of the pair (ref, dis), a band of rows at a
+ * time: each band's rows add to the sums in order, as the whole plane's. */
 static FloatVifSums score_scale(FloatVifState *s, unsigned scale, const FloatPlane *ref,
                                 const FloatPlane *dis)
 {
     const FloatCommonDsp *c = &s->dsp.common;
     const float *taps = s->setup.taps[scale];
     const unsigned n = s->setup.n_taps[scale], w = ref->w, h = ref->h;
-    const FloatVifMoments m = {
-        .mu1 = resized(&s->moments.mu1, w, h),
-        .mu2 = resized(&s->moments.mu2, w, h),
-        .ref_sq = resized(&s->moments.ref_sq, w, h),
-        .dis_sq = resized(&s->moments.dis_sq, w, h),
-        .ref_dis = resized(&s->moments.ref_dis, w, h),
-    };
-    c->filter(&m.mu1, ref, taps, n, s->line);
-    c->filter(&m.mu2, dis, taps, n, s->line);
-    c->filter_sq(&m.ref_sq, ref, taps, n, s->line);
-    c->filter_sq(&m.dis_sq, dis, taps, n, s->line);
-    c->filter_xy(&m.ref_dis, ref, dis, taps, n, s->line);
-
     const FloatVifStatParams params = {.gain_limit = s->opt.gain_limit,
                                        .sigma_nsq = s->opt.sigma_nsq};
-    FloatVifSums sums;
-    s->dsp.statistic(&m, &params, &sums.num, &sums.den);
+    FloatVifSums sums = {0};
+    for (unsigned y0 = 0; y0 < h; y0 += FLOAT_VIF_BAND_ROWS) {
+        const unsigned rows = band_rows(y0, h);
+        const FloatVifMoments m = {
+            .mu1 = rows_of(&s->band.mu1, 0, w, rows),
+            .mu2 = rows_of(&s->band.mu2, 0, w, rows),
+            .ref_sq = rows_of(&s->band.ref_sq, 0, w, rows),
+            .dis_sq = rows_of(&s->band.dis_sq, 0, w, rows),
+            .ref_dis = rows_of(&s->band.ref_dis, 0, w, rows),
+        };
+        c->filter(&m.mu1, y0, ref, taps, n, s->line);
+        c->filter(&m.mu2, y0, dis, taps, n, s->line);
+        c->filter_sq(&m.ref_sq, y0, ref, taps, n, s->line);
+        c->filter_sq(&m.dis_sq, y0, dis, taps, n, s->line);
+        c->filter_xy(&m.ref_dis, y0, ref, dis, taps, n, s->line);
+        s->dsp.statistic(&m, &params, &sums.num, &sums.den);
+    }
     return sums;
 }
 
 /* Low-passes *ref and *dis with the filter of `scale` and keeps every other
- * sample, replacing them by the pair of that scale (in next_ref/next_dis). */
+ * sample, a band of rows at a time, replacing them by the pair of that
+ * scale (in the odd or even planes, which the pair of the scale before is
+ * not). */
 static void next_scale(FloatVifState *s, unsigned scale, FloatPlane *ref, FloatPlane *dis)
 {
     const FloatCommonDsp *c = &s->dsp.common;
-    const FloatPlane mu1 = resized(&s->moments.mu1, ref->w, ref->h);
-    const FloatPlane mu2 = resized(&s->moments.mu2, ref->w, ref->h);
-    c->filter(&mu1, ref, s->setup.taps[scale], s->setup.n_taps[scale], s->line);
-    c->filter(&mu2, dis, s->setup.taps[scale], s->setup.n_taps[scale], s->line);
-    *ref = resized(&s->next_ref, ref->w / 2, ref->h / 2);
-    *dis = resized(&s->next_dis, dis->w / 2, dis->h / 2);
-    s->dsp.decimate(ref, &mu1);
-    s->dsp.decimate(dis, &mu2);
+    const float *taps = s->setup.taps[scale];
+    const unsigned n = s->setup.n_taps[scale], w = ref->w, half_h = ref->h / 2;
+    const FloatPlane *next_ref = scale % 2 ? &s->odd_ref : &s->even_ref;
+    const FloatPlane *next_dis = scale % 2 ? &s->odd_dis : &s->even_dis;
+    /* Bands of an even number of rows, up to the last row decimated. */
+    for (unsigned y0 = 0; y0 < 2 * half_h; y0 += FLOAT_VIF_BAND_ROWS) {
+        const unsigned rows = band_rows(y0, 2 * half_h);
+        const FloatPlane mu1 = rows_of(&s->band.mu1, 0, w, rows);
+        const FloatPlane mu2 = rows_of(&s->band.mu2, 0, w, rows);
+        c->filter(&mu1, y0, ref, taps, n, s->line);
+        c->filter(&mu2, y0, dis, taps, n, s->line);
+        const FloatPlane half_ref = rows_of(next_ref, y0 / 2, w / 2, rows / 2);
+        const FloatPlane half_dis = rows_of(next_dis, y0 / 2, w / 2, rows / 2);
+        s->dsp.decimate(&half_ref, &mu1);
+        s->dsp.decimate(&half_dis, &mu2);
+    }
+    *ref = rows_of(next_ref, 0, w / 2, half_h);
+    *dis = rows_of(next_dis, 0, w / 2, half_h);
 }
 
 void float_vif_cpu_sums(VmafFexContext *ctx, const VmafPicture *ref_pic,

@@ -33,8 +33,10 @@ typedef struct FloatVifDsp {
     FloatCommonDsp common;
     /* dst = the samples (2i, 2j) of src; dst is src's size halved (floor). */
     void (*decimate)(const FloatPlane *dst, const FloatPlane *src);
-    /* The information the distorted picture keeps (*num) and the reference
-     * carries (*den), summed per row and then over rows in float. */
+    /* The information the distorted picture keeps and the reference
+     * carries, summed per row, each row's sums then added to *num and *den
+     * in float: the rows of a plane give the same bits in one call or in
+     * bands of rows, one call a band, in order. */
     void (*statistic)(const FloatVifMoments *m, const FloatVifStatParams *p, float *num,
                       float *den);
 } FloatVifDsp;

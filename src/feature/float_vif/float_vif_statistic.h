@@ -71,7 +71,7 @@ static inline void float_vif_statistic_rows(const FloatVifMoments *m, const Floa
                                             float *num, float *den, bool blocked)
 {
     const FloatVifPixelParams p = float_vif_pixel_params(sp);
-    float num_sum = 0.0f, den_sum = 0.0f;
+    float num_sum = *num, den_sum = *den;
     for (unsigned i = 0; i < m->mu1.h; i++) {
         const float *mu1 = m->mu1.data + i * m->mu1.stride;
         const float *mu2 = m->mu2.data + i * m->mu2.stride;

@@ -190,10 +190,10 @@ static void decimate_and_center(SpeedPipeline *s, float *plane)
 
     if (s->resize)
         s->float_dsp.resample[s->resize_method](&scaled, &input);
-    s->float_dsp.filter(&filtered, s->resize ? &scaled : &input, s->antialias, s->antialias_taps,
+    s->float_dsp.filter(&filtered, 0, s->resize ? &scaled : &input, s->antialias, s->antialias_taps,
                         s->line);
     s->dsp.decimate_16(filtered.data, plane, s->stride, s->scaled_w, s->scaled_h);
-    s->float_dsp.filter(&local_mean, &small, s->local_mean, s->local_mean_taps, s->line);
+    s->float_dsp.filter(&local_mean, 0, &small, s->local_mean, s->local_mean_taps, s->line);
     s->dsp.subtract(plane, local_mean.data, s->stride, s->small_w, s->small_h);
 }
 
