@@ -56,6 +56,9 @@ unsigned chunk_plan(Chunk *chunk, unsigned want, unsigned n, const VideoIndex *d
 
 struct Chunks {
     const Chunk *chunk;
+    unsigned cnt, workers;
+    atomic_bool taken[CHUNKS_MAX]; /* chunk i is, or was, a run's */
+    atomic_bool failed;
     ChunkScore score;
     void *opaque;
     pthread_mutex_t lock; /* the progress line, and stderr */
@@ -63,6 +66,21 @@ struct Chunks {
     Progress progress;
     pthread_mutex_t serial; /* chunks_serialise() */
 };
+
+const Chunk *chunks_at(const Chunks *cs, unsigned i)
+{
+    return &cs->chunk[i];
+}
+
+static bool take(Chunks *cs, unsigned i)
+{
+    return i < cs->cnt && !atomic_load(&cs->failed) && !atomic_exchange(&cs->taken[i], true);
+}
+
+bool chunks_extend(Chunks *cs, unsigned next)
+{
+    return take(cs, next);
+}
 
 void chunks_count_frame(Chunks *cs)
 {
@@ -90,10 +108,26 @@ void chunks_message(Chunks *cs, const char *fmt, ...)
     pthread_mutex_unlock(&cs->lock);
 }
 
-static int score_job(void *opaque, unsigned job, unsigned worker)
+/* Worker `job`'s runs: from its share of the plan, then from whatever
+ * chunk none has taken. */
+static int score_runs(void *opaque, unsigned job, unsigned worker)
 {
     Chunks *cs = opaque;
-    return cs->score(cs->opaque, cs, &cs->chunk[job], worker);
+    unsigned first = (unsigned)((uint64_t)job * cs->cnt / cs->workers);
+    int status = 0;
+    while (!status) {
+        if (!take(cs, first)) {
+            first = 0;
+            while (first < cs->cnt && !take(cs, first))
+                first++;
+            if (first == cs->cnt)
+                break;
+        }
+        status = cs->score(cs->opaque, cs, first, worker);
+    }
+    if (status)
+        atomic_store(&cs->failed, true);
+    return status;
 }
 
 static void redraw(void *opaque)
@@ -107,11 +141,14 @@ static void redraw(void *opaque)
 int chunks_run(const Chunk *chunk, unsigned cnt, unsigned workers, ChunkScore score, void *opaque,
                FILE *progress_out)
 {
-    Chunks cs = {.chunk = chunk, .score = score, .opaque = opaque};
+    if (workers > cnt)
+        workers = cnt;
+    Chunks cs = {.chunk = chunk, .cnt = cnt, .workers = workers, .score = score, .opaque = opaque};
     pthread_mutex_init(&cs.lock, NULL);
     pthread_mutex_init(&cs.serial, NULL);
     progress_start(&cs.progress, progress_out);
-    const int status = workers_run(cnt, workers, true, score_job, redraw, CHUNKS_REDRAW_MS, &cs);
+    const int status =
+        workers_run(workers, workers, true, score_runs, redraw, CHUNKS_REDRAW_MS, &cs);
     if (!status)
         progress_finish(&cs.progress, atomic_load(&cs.frames));
     progress_break_line(&cs.progress);

@@ -1,9 +1,10 @@
-/* A pair scored in chunks: its frames split into runs that decode and score
- * at once, each from a keyframe, each on decoders and a context of its own,
- * so that one pair keeps several NVDEC engines busy (one session decodes
- * about one stream's worth; an H100 or H200 has seven). A chunk decodes a
- * few frames beyond its own on each side, for the temporal features, and
- * hands the scores of its own frames to the pair's context. */
+/* A pair scored in chunks: its frames split into pieces that decode and
+ * score at once, each run of adjacent chunks from a keyframe, on decoders
+ * and a context of its own, so that one pair keeps several NVDEC engines
+ * busy (one session decodes about one stream's worth; an H100 or H200 has
+ * seven). A run decodes a few frames beyond its own on each side, for the
+ * temporal features, and hands the scores of its own frames to the pair's
+ * context. */
 #ifndef VMAF_TOOLS_CHUNKS_H
 #define VMAF_TOOLS_CHUNKS_H
 
@@ -22,6 +23,9 @@ enum { CHUNK_LEAD = 4, CHUNK_TAIL = 1 };
 /* Chunks shorter than this are not worth a decoder and a context. */
 enum { CHUNK_MIN_FRAMES = 48 };
 
+/* The most chunks a plan has. */
+enum { CHUNKS_MAX = 256 };
+
 typedef struct Chunk {
     unsigned first, count; /* its own frames, numbered from the pair's first */
     unsigned lead, tail;   /* frames decoded and scored before and after them */
@@ -38,16 +42,31 @@ unsigned chunk_plan(Chunk *chunk, unsigned want, unsigned n, const VideoIndex *d
 
 typedef struct Chunks Chunks;
 
-/* Scores chunk c on worker `worker` (0 .. workers - 1): 0, or non-zero
- * after reporting why through chunks_message(). */
-typedef int (*ChunkScore)(void *opaque, Chunks *cs, const Chunk *c, unsigned worker);
+/* Scores a run of chunks from chunk `first` (chunks_at()) on worker
+ * `worker` (0 .. workers - 1), taking the chunks after it with
+ * chunks_extend() while it can: 0, or non-zero after reporting why through
+ * chunks_message(). */
+typedef int (*ChunkScore)(void *opaque, Chunks *cs, unsigned first, unsigned worker);
 
-/* Scores the cnt chunks, at most `workers` at once (each takes the next
- * chunk when done with one), drawing "N frames, F FPS" of the pair's frames
- * on progress_out (NULL: none) meanwhile. After a failure no chunk starts.
- * Returns 0, or the first non-zero status of score. */
+/* Scores the cnt (<= CHUNKS_MAX) chunks, `workers` at once. Each worker starts on its
+ * share of the plan (worker w on chunk w * cnt / workers) and goes on into
+ * the chunks after it with the same decoders and context, with no seek,
+ * while no other worker has taken them; a worker whose next chunk is taken
+ * starts again, with a seek, on the first chunk none has. So each worker
+ * makes its decoders about once, and a fast worker takes over a slow one's
+ * last chunks. Draws "N frames, F FPS" of the pair's frames on progress_out
+ * (NULL: none) meanwhile. After a failure no run starts or grows. Returns
+ * 0, or the first non-zero status of score. */
 int chunks_run(const Chunk *chunk, unsigned cnt, unsigned workers, ChunkScore score, void *opaque,
                FILE *progress_out);
+
+/* Chunk i of the plan (i < cnt). */
+const Chunk *chunks_at(const Chunks *cs, unsigned i);
+
+/* The chunk a run scoring up to chunk next - 1 would go on into: true when
+ * chunk `next` exists and no worker has taken it, which the caller then
+ * has; false after a failure. Any thread. */
+bool chunks_extend(Chunks *cs, unsigned next);
 
 /* Counts one of a chunk's own frames as scored; any thread. */
 void chunks_count_frame(Chunks *cs);

@@ -44,6 +44,14 @@ typedef struct Shared {
 
 typedef struct Run Run;
 
+/* A run of adjacent chunks: chunks first .. end - 1, their frames (own) and
+ * those decoded and scored before (lead) and after them (tail). */
+typedef struct ChunkRun {
+    unsigned first, end;
+    unsigned from, own; /* the pair's frame numbers: from .. from + own - 1 */
+    unsigned lead, tail;
+} ChunkRun;
+
 /* A pair in chunks: the context scores go to, what the chunks share, and
  * where each input's frames are. */
 typedef struct ChunkedPair {
@@ -62,9 +70,9 @@ struct Run {
     unsigned line;        /* of that batch's list */
     unsigned slot;        /* its worker: which pending output is this run's */
     const Shared *shared; /* a batch's or chunked pair's models and device, or NULL */
-    Run *parent;          /* a chunk's pair, or NULL */
+    Run *parent;          /* a run of chunks' pair, or NULL */
     Chunks *chunks;       /* and its chunks */
-    const Chunk *chunk;
+    ChunkRun span;        /* the run's chunks and frames */
     ChunkedPair *chunked; /* a pair scored in chunks: theirs */
     void *own_cuda_state; /* VmafCudaState * this run set up, or NULL */
     VideoInput ref, dist;
@@ -88,8 +96,8 @@ static void vsay(Run *r, const char *plain, const char *batched, const char *fmt
     if (r->batch) {
         batch_message(r->batch, r->line, "%s%s", batched, text);
     } else if (r->chunks) {
-        chunks_message(r->chunks, "frames %u to %u: %s", r->chunk->first,
-                       r->chunk->first + r->chunk->count - 1, text);
+        chunks_message(r->chunks, "frames %u to %u: %s", r->span.from,
+                       r->span.from + r->span.own - 1, text);
     } else {
         progress_break_line(&r->progress);
         fprintf(stderr, "%s%s\n", plain, text);
@@ -543,10 +551,28 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
     return 0;
 }
 
+/* A run of chunks whose own frames are all scored goes on into the next
+ * chunk when no other run has taken it: its frames follow without a seek,
+ * and this run's tail becomes that chunk's. */
+static void extend_chunk_run(Run *r)
+{
+    ChunkRun *span = &r->span;
+    if (r->frames != span->lead + span->own || !chunks_extend(r->chunks, span->end))
+        return;
+    const Chunk *next = chunks_at(r->chunks, span->end++);
+    span->own += next->count;
+    span->tail = next->tail;
+    r->cli.frame_cnt = span->lead + span->own + span->tail;
+}
+
 static int score_pairs(Run *r, Prefetch *const pf[2])
 {
     progress_start(&r->progress, chatty(r) ? stderr : NULL);
-    while (!r->cli.frame_cnt || r->frames < r->cli.frame_cnt) {
+    for (;;) {
+        if (r->chunks)
+            extend_chunk_run(r);
+        if (r->cli.frame_cnt && r->frames >= r->cli.frame_cnt)
+            break;
         VmafPicture ref, dist;
         const int ret = next_pair(r, pf, &ref, &dist);
         if (ret < 0)
@@ -560,8 +586,7 @@ static int score_pairs(Run *r, Prefetch *const pf[2])
         progress_update(&r->progress, r->frames);
         if (r->batch)
             batch_count_frame(r->batch);
-        if (r->chunks && r->frames > r->chunk->lead &&
-            r->frames <= r->chunk->lead + r->chunk->count)
+        if (r->chunks && r->frames > r->span.lead && r->frames <= r->span.lead + r->span.own)
             chunks_count_frame(r->chunks);
     }
     progress_finish(&r->progress, r->frames);
@@ -572,13 +597,15 @@ static int score_frames(Run *r)
 {
     Prefetch *pf[2] = {NULL, NULL};
     VmafPicture layout;
+    /* A run of chunks may grow: its readers read on until stopped. */
+    const unsigned count = r->chunks ? 0 : r->cli.frame_cnt;
     int err = fetch_picture(r, &layout);
     if (!err) {
-        err = prefetch_start(&pf[0], &r->ref, fetch_for_prefetch, r, r->cli.frame_skip_ref,
-                             r->cli.frame_cnt, read_ahead(r), &layout);
+        err = prefetch_start(&pf[0], &r->ref, fetch_for_prefetch, r, r->cli.frame_skip_ref, count,
+                             read_ahead(r), &layout);
         if (!err)
             err = prefetch_start(&pf[1], &r->dist, fetch_for_prefetch, r, r->cli.frame_skip_dist,
-                                 r->cli.frame_cnt, read_ahead(r), &layout);
+                                 count, read_ahead(r), &layout);
         vmaf_picture_unref(&layout);
     }
     err = err ? report(r, "could not start reading the inputs (%s)", strerror(-err))
@@ -666,44 +693,47 @@ static unsigned cores(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
-static int import_chunk(void *arg)
+static int import_chunk_run(void *arg)
 {
     Run *r = arg;
-    const Chunk *c = r->chunk;
-    const int err = vmaf_import_scores(r->parent->vmaf, r->vmaf, c->lead, c->count, c->first);
+    const ChunkRun *span = &r->span;
+    const int err = vmaf_import_scores(r->parent->vmaf, r->vmaf, span->lead, span->own, span->from);
     return err ? report(r, "could not hand its scores to the pair's context (%s)", strerror(-err))
                : 0;
 }
 
-/* Both inputs at the chunk's first frame less its lead. */
-static int seek_chunk(Run *r)
+/* Both inputs at the run's first frame less its lead; decoders that have
+ * decoded nothing stay as they are at the stream's start (a seek would
+ * make them anew). */
+static int seek_chunk_run(Run *r)
 {
     const Run *p = r->parent;
-    const unsigned at = r->chunk->first - r->chunk->lead;
-    if (video_input_seek(&r->ref, &p->chunked->index[0], p->cli.frame_skip_ref + at))
-        return report(r, "%s", r->ref.error);
-    if (video_input_seek(&r->dist, &p->chunked->index[1], p->cli.frame_skip_dist + at))
-        return report(r, "%s", r->dist.error);
+    const unsigned at = r->span.from - r->span.lead;
+    const unsigned skip[2] = {p->cli.frame_skip_ref + at, p->cli.frame_skip_dist + at};
+    VideoInput *in[2] = {&r->ref, &r->dist};
+    for (unsigned i = 0; i < 2; i++)
+        if (skip[i] && video_input_seek(in[i], &p->chunked->index[i], skip[i]))
+            return report(r, "%s", in[i]->error);
     return 0;
 }
 
-static int run_chunk(Run *r)
+static int run_chunks(Run *r)
 {
     int err = open_inputs(r);
     err = err ? err : init_context(r);
     err = err ? err : register_features(r);
     err = err ? err : allocate_pictures(r);
-    err = err ? err : seek_chunk(r);
+    err = err ? err : seek_chunk_run(r);
     err = err ? err : score_frames(r);
     if (!err && r->frames != r->cli.frame_cnt)
         err = report(r, "the inputs ended after %u of its %u frames", r->frames, r->cli.frame_cnt);
-    return err ? err : chunks_serialise(r->chunks, import_chunk, r);
+    return err ? err : chunks_serialise(r->chunks, import_chunk_run, r);
 }
 
-/* One chunk: the pair's settings and paths, inputs and a context of its
- * own, the pair's models and device; decoded as --hwdec says on the first
- * gpu_workers workers, on the CPU on the others. */
-static int score_chunk(void *opaque, Chunks *cs, const Chunk *c, unsigned worker)
+/* A run of chunks from chunk `first`: the pair's settings and paths, inputs
+ * and a context of its own, the pair's models and device; decoded as
+ * --hwdec says on the first gpu_workers workers, on the CPU on the others. */
+static int score_chunk_run(void *opaque, Chunks *cs, unsigned first, unsigned worker)
 {
     Run *parent = opaque;
     Run *r = calloc(1, sizeof(*r));
@@ -714,16 +744,22 @@ static int score_chunk(void *opaque, Chunks *cs, const Chunk *c, unsigned worker
     pthread_mutex_lock(&parse_lock);
     int status = cli_parse(&r->cli, parent->argc, parent->argv);
     pthread_mutex_unlock(&parse_lock);
+    const Chunk *c = chunks_at(cs, first);
     r->parent = parent;
     r->chunks = cs;
-    r->chunk = c;
+    r->span = (ChunkRun){.first = first,
+                         .end = first + 1,
+                         .from = c->first,
+                         .own = c->count,
+                         .lead = c->lead,
+                         .tail = c->tail};
     r->shared = &parent->chunked->shared;
     r->cli.output_path = NULL;
     r->cli.frame_skip_ref = r->cli.frame_skip_dist = 0;
     r->cli.frame_cnt = c->lead + c->count + c->tail;
     if (worker >= parent->chunked->gpu_workers || !parent->nvdec)
         r->cli.hwdec = CLI_HWDEC_NONE;
-    status = status ? report(r, "%s", r->cli.error) : run_chunk(r);
+    status = status ? report(r, "%s", r->cli.error) : run_chunks(r);
     release(r);
     free(r);
     return status;
@@ -749,8 +785,10 @@ static int score_in_chunks(Run *r, bool *done)
     const unsigned n = pair_length(r, cp, &failed);
     if (failed)
         return EXIT_RUNTIME;
-    /* Two chunks a worker: one that finishes early takes another. */
-    Chunk plan[2 * 2 * CLI_MAX_JOBS];
+    /* Two chunks a worker: each goes on into its second without a seek
+     * unless a faster one has taken it. */
+    _Static_assert(2 * 2 * CLI_MAX_JOBS <= CHUNKS_MAX, "a plan for every worker fits");
+    Chunk plan[CHUNKS_MAX];
     const unsigned cnt =
         chunk_plan(plan, 2 * (gpu + cpu), n, &cp->index[1], r->cli.frame_skip_dist);
     if (cnt < 2) {
@@ -773,7 +811,7 @@ static int score_in_chunks(Run *r, bool *done)
     if (chatty(r))
         fprintf(stderr, "chunks: %u frames in %u chunks, %u at once%s and %u on the CPU\n", n, cnt,
                 gpu, r->nvdec ? " on NVDEC" : "", cpu);
-    err = chunks_run(plan, cnt, gpu + cpu, score_chunk, r, chatty(r) ? stderr : NULL);
+    err = chunks_run(plan, cnt, gpu + cpu, score_chunk_run, r, chatty(r) ? stderr : NULL);
     *done = true;
     r->frames = n;
     return err;
