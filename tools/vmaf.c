@@ -234,10 +234,11 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .h = pool->pic_params.h,
                            .bpc = pool->pic_params.bpc,
                            .pix_fmt = pool->pic_params.pix_fmt},
-            /* NVDEC's chroma is split into them only when a feature reads it. */
-            .pic_prealloc_method = r->nvdec
-                                       ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ
-                                       : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+            /* Chroma only when a feature reads it: NVDEC's is split into
+             * them then, and the readers skip it on disk otherwise. */
+            .pic_prealloc_method =
+                r->nvdec ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ
+                         : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
             .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
         };
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);

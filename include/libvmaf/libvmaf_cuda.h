@@ -55,6 +55,8 @@ enum VmafCudaPicturePreallocationMethod {
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
     /* vmaf-ng: the planes the features read in device memory, below */
     VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ,
+    /* vmaf-ng: the planes the features read, page-locked, below */
+    VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
 };
 
 typedef struct VmafCudaPictureConfiguration {
@@ -97,7 +99,13 @@ VMAF_API unsigned vmaf_cuda_pictures_held(unsigned n_threads);
  * none reads chroma, as DEVICE, else every plane of the format, which the
  * caller writes before vmaf_read_pictures() (vmaf_cuda_picture_import()
  * with the surface's chroma). Features that read chroma on the device are
- * admitted until then, and after only when the pictures hold chroma. */
+ * admitted until then, and after only when the pictures hold chroma.
+ *
+ * HOST_PINNED_PLANES_READ (vmaf-ng): as HOST_PINNED, with only the planes
+ * the features used so far read: luma alone (data[1] and data[2] NULL) when
+ * none reads chroma, so that a reader skips the chroma and none is copied;
+ * else every plane. vmaf_read_pictures() refuses with -EINVAL a picture
+ * without a plane that a feature used later reads. */
 VMAF_API int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfiguration cfg);
 
 /* A picture of the pool to fill and hand to vmaf_read_pictures(), which

@@ -26,7 +26,7 @@ typedef struct CudaBackend {
     } bracket;
     bool preallocated;
     VmafCudaPictureConfiguration pictures;
-    VmafPicturePool *pool; /* HOST_PINNED and the DEVICE methods' */
+    VmafPicturePool *pool; /* the HOST_PINNED and DEVICE methods' */
     bool device_chroma;    /* the device pictures hold chroma */
 } CudaBackend;
 
@@ -306,7 +306,8 @@ static int admit_registered(const VmafContext *vmaf, const CudaBackend *b, enum 
     return 0;
 }
 
-static int make_pool(CudaBackend *b, const VmafCudaPictureConfiguration *cfg, unsigned cnt)
+static int make_pool(CudaBackend *b, const VmafCudaPictureConfiguration *cfg, unsigned cnt,
+                     bool luma_only)
 {
     const bool device = device_method(cfg->pic_prealloc_method);
     const VmafPictureAllocator allocator = {
@@ -316,7 +317,7 @@ static int make_pool(CudaBackend *b, const VmafCudaPictureConfiguration *cfg, un
         .device = device,
         /* Read in place by the kernels, at the shared frame's pitches. */
         .row_align = device ? VMAF_CUDA_PITCH_ALIGN : 0,
-        .luma_only = device && !b->device_chroma,
+        .luma_only = luma_only,
     };
     return vmaf_picture_pool_init_with_allocator(&b->pool, cnt, cfg->pic_params.pix_fmt,
                                                  cfg->pic_params.bpc, cfg->pic_params.w,
@@ -346,11 +347,14 @@ int vmaf_cuda_preallocate_pictures(VmafContext *vmaf, VmafCudaPictureConfigurati
             break;
         b->device_chroma =
             admission.device_chroma && (vmaf_planes_read(vmaf, cfg.pic_params.pix_fmt) & ~1u);
-        err = make_pool(b, &cfg, cnt);
+        err = make_pool(b, &cfg, cnt, !b->device_chroma);
         break;
     }
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
-        err = make_pool(b, &cfg, cnt);
+        err = make_pool(b, &cfg, cnt, false);
+        break;
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ:
+        err = make_pool(b, &cfg, cnt, !(vmaf_planes_read(vmaf, cfg.pic_params.pix_fmt) & ~1u));
         break;
     default:
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "cuda: unknown picture preallocation method %d",
@@ -375,6 +379,7 @@ int vmaf_cuda_picture_fetch(VmafContext *vmaf, VmafPicture *pic)
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE:
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ:
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED:
+    case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ:
         return vmaf_picture_pool_fetch(b->pool, pic);
     case VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST:
         return vmaf_picture_alloc(pic, c->pic_params.pix_fmt, c->pic_params.bpc, c->pic_params.w,

@@ -2,8 +2,9 @@
  * FFmpeg's libvmaf_cuda filter uses them: a CUcontext of the caller's own
  * (pushed and popped by the library, never left current), and device
  * pictures filled by a copy on the legacy default stream that the host does
- * not wait for, queued behind slow work. For NONE, HOST, HOST_PINNED and
- * DEVICE at 8, 10 and 16 bits, every score equals the CPU's (as
+ * not wait for, queued behind slow work. For NONE, HOST, HOST_PINNED,
+ * HOST_PINNED_PLANES_READ (luma alone here) and DEVICE at 8, 10 and 16
+ * bits, every score equals the CPU's (as
  * compare_scores.h has it); the device pictures are read in place (no
  * upload). So do device pictures written by
  * vmaf_cuda_picture_import() from surfaces of NVDEC's layouts (P010-style
@@ -265,9 +266,15 @@ static VmafContext *score(const Format *f, const enum VmafCudaPicturePreallocati
                 CHECK(pic[i].data[0] && !pic[i].data[1] && !pic[i].data[2]);
                 produce(producer, f, &pic[i], n, i, import ? vmaf : NULL);
             } else {
+                /* The features read luma: pinned pictures of the planes
+                 * read have none other. */
+                if (method &&
+                    *method == VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ)
+                    CHECK(pic[i].data[0] && !pic[i].data[1] && !pic[i].data[2]);
                 fill_luma(pic[i].data[0], pic[i].stride[0], f, n, i);
                 for (unsigned p = 1; p < 3; p++)
-                    memset(pic[i].data[p], 0, (size_t)pic[i].stride[p] * pic[i].h[p]);
+                    if (pic[i].data[p])
+                        memset(pic[i].data[p], 0, (size_t)pic[i].stride[p] * pic[i].h[p]);
             }
         }
         CHECK_EQ_INT(vmaf_read_pictures(vmaf, &pic[0], &pic[1], n), 0);
@@ -286,25 +293,26 @@ static void test_methods(void)
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE,
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
         VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE,
     };
-    static const char *const names[] = {"NONE", "HOST", "HOST_PINNED", "DEVICE",
-                                        "DEVICE, imported"};
+    static const char *const names[] = {
+        "NONE", "HOST", "HOST_PINNED", "HOST_PINNED_PLANES_READ", "DEVICE", "DEVICE, imported"};
     for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
         const Format *f = &formats[i];
         Producer producer = {0};
         CHECK_EQ_INT(producer_init(&producer, f), 0);
         VmafContext *cpu = score(f, NULL, NULL, false);
-        for (size_t m = 0; m < 5; m++) {
-            const bool import = m == 4;
-            VmafContext *gpu = score(f, &methods[import ? 3 : m], &producer, import);
+        for (size_t m = 0; m < 6; m++) {
+            const bool import = m == 5;
+            VmafContext *gpu = score(f, &methods[import ? 4 : m], &producer, import);
             char what[96];
             snprintf(what, sizeof(what), "%s %ux%u %u-bit fmt %d", names[m], f->w, f->h, f->bpc,
                      f->pix_fmt);
             const unsigned scores = compare_scores(cpu, gpu, what);
             VmafCudaFrameStats s;
             CHECK_EQ_INT(vmaf_cuda_frame_stats(gpu, &s), 0);
-            const bool device = m >= 3;
+            const bool device = m >= 4;
             const uint64_t uploads = s.uploads[0] + s.uploads[1] + s.uploads[2];
             /* Device pictures are read where they are: no upload at all. */
             CHECK_EQ_INT(uploads, device ? 0 : 2ull * f->frames);
@@ -570,6 +578,30 @@ static void test_refusals(void)
     CHECK_EQ_INT(vmaf_picture_alloc(&pic, f->pix_fmt, f->bpc, f->w, f->h), 0);
     const VmafCudaSurface p010 = {.luma = pic.data[0], .pitch = 4096, .bits = 16, .shift = 6};
     CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &p010), -EINVAL);
+    vmaf_picture_unref(&pic);
+    vmaf_close(vmaf);
+
+    /* Pinned pictures of the planes read: luma alone for luma readers, so
+     * a chroma feature used after them cannot read them; every plane when
+     * one was used first. */
+    const enum VmafCudaPicturePreallocationMethod pinned_read =
+        VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ;
+    vmaf = cuda_context(pinned_read, f, cfg);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
+    VmafPicture pair[2];
+    for (unsigned i = 0; i < 2; i++) {
+        CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pair[i]), 0);
+        CHECK(pair[i].data[0] && !pair[i].data[1] && !pair[i].data[2]);
+    }
+    /* Refused, and the pictures taken all the same. */
+    CHECK_EQ_INT(vmaf_read_pictures(vmaf, &pair[0], &pair[1], 0), -EINVAL);
+    vmaf_close(vmaf);
+    vmaf = cuda_backed(cfg);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
+    pc.pic_prealloc_method = pinned_read;
+    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
+    CHECK(pic.data[0] && pic.data[1] && pic.data[2]);
     vmaf_picture_unref(&pic);
     vmaf_close(vmaf);
 
