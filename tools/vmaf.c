@@ -799,10 +799,14 @@ static int score_in_chunks(Run *r, bool *done)
         return 0;
     }
     /* NVDEC tried once, on the pair's inputs, rather than by every chunk:
-     * the chunks' decoders are then made where they start. */
+     * the chunks' decoders are then made where they start. The pair's
+     * inputs are not read again: their decoders (NVDEC sessions and frame
+     * pools) go now rather than idle while the chunks run. */
     err = choose_decoding(r);
     if (err)
         return err;
+    video_input_close(&r->ref);
+    video_input_close(&r->dist);
     cp->gpu_workers = gpu;
     /* Each NVDEC decoder's threads parse ahead of the engine; a core or
      * two each is plenty, and more would crowd out the others. */
