@@ -497,6 +497,19 @@ static VmafFeatureDictionary *option(const char *key, const char *value)
     return d;
 }
 
+/* A context whose pictures (pc) are made after a feature that reads chroma
+ * was used: *pic, fetched from them, holds every plane. */
+static VmafContext *pictures_after(VmafConfiguration cfg, const char *feature,
+                                   VmafCudaPictureConfiguration pc, VmafPicture *pic)
+{
+    VmafContext *vmaf = cuda_backed(cfg);
+    CHECK_EQ_INT(vmaf_use_feature(vmaf, feature, NULL), 0);
+    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
+    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, pic), 0);
+    CHECK(pic->data[0] && pic->data[1] && pic->data[2]);
+    return vmaf;
+}
+
 /* Device pictures hold luma only and the CPU cannot read them: what needs
  * either fails when it is asked for, naming the feature. */
 static void test_refusals(void)
@@ -554,12 +567,8 @@ static void test_refusals(void)
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), -ENOTSUP);
     CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", option("enable_chroma", "false")), 0);
     vmaf_close(vmaf);
-    vmaf = cuda_backed(cfg);
-    CHECK_EQ_INT(vmaf_use_feature(vmaf, "ciede", NULL), 0);
     pc.pic_prealloc_method = planes_read;
-    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
-    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
-    CHECK(pic.data[0] && pic.data[1] && pic.data[2]);
+    vmaf = pictures_after(cfg, "ciede", pc, &pic);
     const VmafCudaSurface luma_alone = {.luma = pic.data[0], .pitch = 4096, .bits = 16, .shift = 6};
     CHECK_EQ_INT(vmaf_cuda_picture_import(vmaf, &pic, &luma_alone), -EINVAL);
     const VmafCudaSurface narrow = {.luma = pic.data[0],
@@ -596,12 +605,8 @@ static void test_refusals(void)
     /* Refused, and the pictures taken all the same. */
     CHECK_EQ_INT(vmaf_read_pictures(vmaf, &pair[0], &pair[1], 0), -EINVAL);
     vmaf_close(vmaf);
-    vmaf = cuda_backed(cfg);
-    CHECK_EQ_INT(vmaf_use_feature(vmaf, "psnr", NULL), 0);
     pc.pic_prealloc_method = pinned_read;
-    CHECK_EQ_INT(vmaf_cuda_preallocate_pictures(vmaf, pc), 0);
-    CHECK_EQ_INT(vmaf_cuda_fetch_preallocated_picture(vmaf, &pic), 0);
-    CHECK(pic.data[0] && pic.data[1] && pic.data[2]);
+    vmaf = pictures_after(cfg, "psnr", pc, &pic);
     vmaf_picture_unref(&pic);
     vmaf_close(vmaf);
 

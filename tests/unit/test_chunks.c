@@ -38,14 +38,21 @@ static void check_cover(const Chunk *c, unsigned cnt, unsigned n)
     CHECK_EQ_INT(next, n);
 }
 
-static void test_starts_after_keyframes(void)
+/* Eight chunks of 1200 frames with a keyframe every gop frames, checked
+ * for cover. */
+static void plan_eight(Chunk c[8], unsigned gop)
 {
-    const VideoIndex index = index_of(1200, 48);
-    Chunk c[8];
+    const VideoIndex index = index_of(1200, gop);
     const unsigned cnt = chunk_plan(c, 8, 1200, &index, 0);
     CHECK_EQ_INT(cnt, 8);
     check_cover(c, cnt, 1200);
-    for (unsigned i = 1; i < cnt; i++)
+}
+
+static void test_starts_after_keyframes(void)
+{
+    Chunk c[8];
+    plan_eight(c, 48);
+    for (unsigned i = 1; i < 8; i++)
         CHECK_EQ_INT((c[i].first - CHUNK_LEAD) % 48, 0);
 }
 
@@ -53,11 +60,8 @@ static void test_starts_after_keyframes(void)
  * keyframe is near. */
 static void test_far_keyframes(void)
 {
-    const VideoIndex index = index_of(1200, 250);
     Chunk c[8];
-    const unsigned cnt = chunk_plan(c, 8, 1200, &index, 0);
-    CHECK_EQ_INT(cnt, 8);
-    check_cover(c, cnt, 1200);
+    plan_eight(c, 250);
     CHECK_EQ_INT(c[1].first, 150);
     CHECK_EQ_INT(c[2].first, 254);
 }
