@@ -48,15 +48,15 @@ typedef struct Chunks Chunks;
  * chunks_message(). */
 typedef int (*ChunkScore)(void *opaque, Chunks *cs, unsigned first, unsigned worker);
 
-/* Scores the cnt (<= CHUNKS_MAX) chunks, `workers` at once. Each worker starts on its
- * share of the plan (worker w on chunk w * cnt / workers) and goes on into
- * the chunks after it with the same decoders and context, with no seek,
- * while no other worker has taken them; a worker whose next chunk is taken
- * starts again, with a seek, on the first chunk none has. So each worker
- * makes its decoders about once, and a fast worker takes over a slow one's
- * last chunks. Draws "N frames, F FPS" of the pair's frames on progress_out
- * (NULL: none) meanwhile. After a failure no run starts or grows. Returns
- * 0, or the first non-zero status of score. */
+/* Scores the cnt (<= CHUNKS_MAX) chunks, `workers` at once. Each worker
+ * starts on its share of the plan (worker w on chunk w * cnt / workers)
+ * and goes on into the chunks after it with the same decoders and context,
+ * with no seek, while no other worker has taken them; a worker whose next
+ * chunk is taken starts again, with a seek, on the first chunk none has.
+ * So each worker makes its decoders about once, and a fast worker takes
+ * over a slow one's last chunks. Draws "N frames, F FPS" of the pair's
+ * frames on progress_out (NULL: none) meanwhile. After a failure no run
+ * starts or grows. Returns 0, or the first non-zero status of score. */
 int chunks_run(const Chunk *chunk, unsigned cnt, unsigned workers, ChunkScore score, void *opaque,
                FILE *progress_out);
 

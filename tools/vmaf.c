@@ -44,10 +44,10 @@ typedef struct Shared {
 
 typedef struct Run Run;
 
-/* A run of adjacent chunks: chunks first .. end - 1, their frames (own) and
+/* A run of adjacent chunks up to chunk end - 1: their frames (own) and
  * those decoded and scored before (lead) and after them (tail). */
 typedef struct ChunkRun {
-    unsigned first, end;
+    unsigned end;
     unsigned from, own; /* the pair's frame numbers: from .. from + own - 1 */
     unsigned lead, tail;
 } ChunkRun;
@@ -799,12 +799,8 @@ static int score_chunk_run(void *opaque, Chunks *cs, unsigned first, unsigned wo
     const Chunk *c = chunks_at(cs, first);
     r->parent = parent;
     r->chunks = cs;
-    r->span = (ChunkRun){.first = first,
-                         .end = first + 1,
-                         .from = c->first,
-                         .own = c->count,
-                         .lead = c->lead,
-                         .tail = c->tail};
+    r->span = (ChunkRun){
+        .end = first + 1, .from = c->first, .own = c->count, .lead = c->lead, .tail = c->tail};
     r->shared = &parent->chunked->shared;
     r->cli.output_path = NULL;
     r->cli.frame_skip_ref = r->cli.frame_skip_dist = 0;
