@@ -70,10 +70,12 @@ static void check_filter(unsigned w, unsigned h, unsigned n)
     fill_random(&a, -128.0f, 128.0f);
     fill_random(&b, -128.0f, 128.0f);
 
-    /* The whole plane, then its rows in bands of `band` (the last one
+    /* The whole plane, then its rows in bands of a third (the last one
      * shorter), each band written to the top of out as a plane of its own. */
+    const unsigned bands[] = {h, h / 3 + 1};
     for (int in = PLAIN; in <= PRODUCT; in++) {
-        for (unsigned band = h; band; band = band == h && h > 2 ? h / 3 + 1 : 0) {
+        for (unsigned i = 0; i < 2; i++) {
+            const unsigned band = bands[i];
             unsigned bad = 0;
             for (unsigned y0 = 0; y0 < h; y0 += band) {
                 const FloatPlane rows = {out.data, out.stride, w, h - y0 < band ? h - y0 : band};
