@@ -473,14 +473,21 @@ VIF_ALWAYS_INLINE void acc_flush(VifAcc *acc, VifSums *sums)
     acc->den_log = vw_zero();
 }
 
+/* The most vws of (co)variances one block makes: two per step. */
+#define VIF_STAGED (2 * ((VIF_BLOCK + VIF_STEP - 1) / VIF_STEP))
+
 /* The horizontal pass of one block of n columns and the statistic of each;
- * the planes start at column -half of the block. */
+ * the planes start at column -half of the block. The (co)variances of the
+ * whole block are made first and accumulated after: a loop doing both at
+ * once holds more vectors than there are registers, and spilled. */
 VIF_ALWAYS_INLINE void horizontal_stat(int16_t *const *planes, const vw *coef, unsigned taps,
                                        ptrdiff_t n, const VifStatParams *p, VifAcc *acc,
                                        VifSums *sums)
 {
-    const vd gain_limit = vd_set(p->gain_limit);
     const vw sign32 = vw_set32(INT32_MIN);
+    vw sigma1_sq[VIF_STAGED], sigma2_sq[VIF_STAGED], sigma12[VIF_STAGED];
+    ptrdiff_t valid[VIF_STAGED];
+    unsigned staged = 0;
 
     for (ptrdiff_t t = 0; t < n; t += VIF_STEP) {
         for (ptrdiff_t at = t; at < t + 2 && at < n; at++) {
@@ -489,14 +496,18 @@ VIF_ALWAYS_INLINE void horizontal_stat(int16_t *const *planes, const vw *coef, u
                 f[q] = column_filter(planes[q] + at, coef, taps);
             const vw mu1 = vw_xor(f[MU1], sign32), mu2 = vw_xor(f[MU2], sign32);
             /* the differences wrap in 32 bits, as the reference's */
-            const vw sigma1_sq = vw_sub32(square_of(f[REF_SQ_HI], f[REF_SQ_LO]), mul_q32(mu1, mu1));
-            const vw sigma2_sq = vw_sub32(square_of(f[DIS_SQ_HI], f[DIS_SQ_LO]), mul_q32(mu2, mu2));
-            const vw sigma12 = vw_sub32(square_of(f[REF_DIS_HI], f[REF_DIS_LO]), mul_q32(mu1, mu2));
+            sigma1_sq[staged] = vw_sub32(square_of(f[REF_SQ_HI], f[REF_SQ_LO]), mul_q32(mu1, mu1));
+            sigma2_sq[staged] = vw_sub32(square_of(f[DIS_SQ_HI], f[DIS_SQ_LO]), mul_q32(mu2, mu2));
+            sigma12[staged] = vw_sub32(square_of(f[REF_DIS_HI], f[REF_DIS_LO]), mul_q32(mu1, mu2));
             /* lane m holds column at + 2m */
-            const vm valid = vm_lanes_below((n - at + 1) / 2);
-            accumulate(acc, sigma1_sq, sigma2_sq, sigma12, valid, p->log2_table, gain_limit);
+            valid[staged++] = (n - at + 1) / 2;
         }
     }
+
+    const vd gain_limit = vd_set(p->gain_limit);
+    for (unsigned k = 0; k < staged; k++)
+        accumulate(acc, sigma1_sq[k], sigma2_sq[k], sigma12[k], vm_lanes_below(valid[k]),
+                   p->log2_table, gain_limit);
     acc_flush(acc, sums);
 }
 
