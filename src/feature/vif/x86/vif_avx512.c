@@ -435,8 +435,17 @@ static inline vm vf_gt(vf a, vf b)
     return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ);
 }
 
+/* The 32-bit lanes of a in m, packed to the front, at p; the rest of the
+ * vector stored there is zero. */
+static inline void vw_compress_store32(int32_t *p, vw a, vm m)
+{
+    _mm512_storeu_si512(p, _mm512_maskz_compress_epi32(m, a));
+}
+
 /* Zen 4 gathers 16 lanes slower than 8 FMAs on them (checkasm --bench). */
 #define VIF_LOG2_POLYNOMIAL
+/* Packing lanes costs one permute each here, with no table. */
+#define VIF_COMPRESS
 #include "vif_kernels.h"
 
 #ifndef VIF_AVX512_INIT

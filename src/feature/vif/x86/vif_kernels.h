@@ -416,27 +416,29 @@ typedef struct VifAcc {
     int64_t den_non_log;
 } VifAcc;
 
-/* vif_accumulate() for the lanes in `valid` of a vw of pixels. The integer
- * decisions are taken on whole vws; the double arithmetic runs on halves. */
-VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw sigma12, vm valid,
-                                  const uint16_t *table, vd gain_limit)
+/* vif_accumulate()'s lanes below the noise floor, of the lanes in `valid`
+ * of a vw of pixels, with sigma2_sq already clamped at 0. Returns the lanes
+ * above it, which accumulate_high() takes. */
+VIF_ALWAYS_INLINE vm accumulate_low(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vm valid)
 {
-    static const double eps = 65536 * 1.0e-10; /* as vif_accumulate() */
-    const vd nsq = vd_set(VIF_SIGMA_NSQ);
-    const vw zero = vw_zero();
-
-    sigma2_sq = vw_max32(sigma2_sq, zero);
     const vm low = vm_and(vw_gt32(vw_set32(VIF_SIGMA_NSQ), sigma1_sq), valid);
-    const vm high = vm_andnot(low, valid);
-    const vm take = vm_and(vm_and(vw_gt32(sigma12, zero), vw_gt32(sigma2_sq, zero)), high);
     const vw low_sigma2_sq = vw_maskz(low, sigma2_sq);
     acc->num_non_log = vq_add(vq_add(acc->num_non_log, vq_from_vi(vw_low_half(low_sigma2_sq))),
                               vq_from_vi(vw_high_half(low_sigma2_sq)));
     acc->den_non_log += vm_count(low);
+    return vm_andnot(low, valid);
+}
 
-    /* Flat areas: no lane above the noise floor, nothing more to add. */
-    if (!vm_any(high))
-        return;
+/* vif_accumulate() for the lanes in `high`, all at or above the noise
+ * floor. The integer decisions are taken on whole vws; the double
+ * arithmetic runs on halves. */
+VIF_ALWAYS_INLINE void accumulate_high(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw sigma12, vm high,
+                                       const uint16_t *table, vd gain_limit)
+{
+    static const double eps = 65536 * 1.0e-10; /* as vif_accumulate() */
+    const vd nsq = vd_set(VIF_SIGMA_NSQ);
+    const vw zero = vw_zero();
+    const vm take = vm_and(vm_and(vw_gt32(sigma12, zero), vw_gt32(sigma2_sq, zero)), high);
     const vi s1_half[2] = {vw_low_half(sigma1_sq), vw_high_half(sigma1_sq)};
     vq den_bits[2];
     for (unsigned h = 0; h < 2; h++)
@@ -463,6 +465,19 @@ VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw si
     const vw num = vw_sub32(log2_bits(signal_bits, table), log2_bits(noise_bits, table));
     acc->num_log = vw_mask_add32(acc->num_log, take, num);
 }
+
+#ifndef VIF_COMPRESS
+/* vif_accumulate() for the lanes in `valid` of a vw of pixels. */
+VIF_ALWAYS_INLINE void accumulate(VifAcc *acc, vw sigma1_sq, vw sigma2_sq, vw sigma12, vm valid,
+                                  const uint16_t *table, vd gain_limit)
+{
+    sigma2_sq = vw_max32(sigma2_sq, vw_zero());
+    const vm high = accumulate_low(acc, sigma1_sq, sigma2_sq, valid);
+    /* Flat areas: no lane above the noise floor, nothing more to add. */
+    if (vm_any(high))
+        accumulate_high(acc, sigma1_sq, sigma2_sq, sigma12, high, table, gain_limit);
+}
+#endif
 
 /* Moves the block's 32-bit sums into sums. */
 VIF_ALWAYS_INLINE void acc_flush(VifAcc *acc, VifSums *sums)
@@ -505,9 +520,31 @@ VIF_ALWAYS_INLINE void horizontal_stat(int16_t *const *planes, const vw *coef, u
     }
 
     const vd gain_limit = vd_set(p->gain_limit);
+#ifdef VIF_COMPRESS
+    /* The lanes above the noise floor packed together, so that the double
+     * arithmetic runs on whole vectors: in natural content most vectors
+     * that have such lanes also have flat ones. The sums are exact, so the
+     * order the lanes are added in is free. */
+    _Alignas(64) int32_t high[3][(VIF_STAGED + 1) * 2 * VIF_LANES];
+    unsigned n_high = 0;
+    for (unsigned k = 0; k < staged; k++) {
+        const vw s2 = vw_max32(sigma2_sq[k], vw_zero());
+        const vm above = accumulate_low(acc, sigma1_sq[k], s2, vm_lanes_below(valid[k]));
+        vw_compress_store32(high[0] + n_high, sigma1_sq[k], above);
+        vw_compress_store32(high[1] + n_high, s2, above);
+        vw_compress_store32(high[2] + n_high, sigma12[k], above);
+        n_high += vm_count(above);
+    }
+    for (unsigned k = 0; k < n_high; k += 2 * VIF_LANES)
+        accumulate_high(acc, vw_load((const int16_t *)(high[0] + k)),
+                        vw_load((const int16_t *)(high[1] + k)),
+                        vw_load((const int16_t *)(high[2] + k)), vm_lanes_below(n_high - k),
+                        p->log2_table, gain_limit);
+#else
     for (unsigned k = 0; k < staged; k++)
         accumulate(acc, sigma1_sq[k], sigma2_sq[k], sigma12[k], vm_lanes_below(valid[k]),
                    p->log2_table, gain_limit);
+#endif
     acc_flush(acc, sums);
 }
 
