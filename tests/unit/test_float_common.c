@@ -71,8 +71,9 @@ static void check_filter(unsigned w, unsigned h, unsigned n)
     fill_random(&b, -128.0f, 128.0f);
 
     /* The whole plane, then its rows in bands of a third (the last one
-     * shorter), each band written to the top of out as a plane of its own. */
-    const unsigned bands[] = {h, h / 3 + 1};
+     * shorter) and one by one (float_vif filters only the rows it keeps),
+     * each band written to the top of out as a plane of its own. */
+    const unsigned bands[] = {h, h / 3 + 1, 1};
     for (int in = PLAIN; in <= PRODUCT; in++) {
         for (unsigned i = 0; i < 2; i++) {
             const unsigned band = bands[i];

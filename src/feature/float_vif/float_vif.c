@@ -160,8 +160,12 @@ static void next_scale(FloatVifState *s, unsigned scale, FloatPlane *ref, FloatP
         const unsigned rows = band_rows(y0, 2 * half_h);
         const FloatPlane mu1 = rows_of(&s->band.mu1, 0, w, rows);
         const FloatPlane mu2 = rows_of(&s->band.mu2, 0, w, rows);
-        c->filter(&mu1, y0, ref, taps, n, s->line);
-        c->filter(&mu2, y0, dis, taps, n, s->line);
+        /* The decimation keeps the even rows: the odd ones are not made. */
+        for (unsigned y = 0; y < rows; y += 2) {
+            const FloatPlane row1 = rows_of(&mu1, y, w, 1), row2 = rows_of(&mu2, y, w, 1);
+            c->filter(&row1, y0 + y, ref, taps, n, s->line);
+            c->filter(&row2, y0 + y, dis, taps, n, s->line);
+        }
         const FloatPlane half_ref = rows_of(next_ref, y0 / 2, w / 2, rows / 2);
         const FloatPlane half_dis = rows_of(next_dis, y0 / 2, w / 2, rows / 2);
         s->dsp.decimate(&half_ref, &mu1);
