@@ -75,7 +75,7 @@ static void check_filter(unsigned w, unsigned h, unsigned n)
      * each band written to the top of out as a plane of its own. */
     const unsigned bands[] = {h, h / 3 + 1, 1};
     for (int in = PLAIN; in <= PRODUCT; in++) {
-        for (unsigned i = 0; i < 2; i++) {
+        for (unsigned i = 0; i < sizeof(bands) / sizeof(bands[0]); i++) {
             const unsigned band = bands[i];
             unsigned bad = 0;
             for (unsigned y0 = 0; y0 < h; y0 += band) {
