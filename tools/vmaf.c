@@ -159,18 +159,42 @@ static int check_inputs_match(Run *r)
     return 0;
 }
 
-/* fn(first) on a thread of its own (here, if none can be started) while
- * fn(second) runs here; returns when both have. For the two inputs'
- * decoders, which are made anew in tenths of a second each. */
-static void both_at_once(void *(*fn)(void *), void *first, void *second)
+/* The pair's input i: 0 the reference, 1 the distorted. */
+static VideoInput *input_of(Run *r, unsigned i)
 {
+    return i ? &r->dist : &r->ref;
+}
+
+/* A step on one input, for both_inputs_at_once(). */
+typedef int (*InputStep)(Run *r, unsigned i);
+
+typedef struct InputStepCall {
+    InputStep step;
+    Run *r;
+    int err;
+} InputStepCall;
+
+static void *call_on_reference(void *arg)
+{
+    InputStepCall *c = arg;
+    c->err = c->step(c->r, 0);
+    return NULL;
+}
+
+/* step(r, 0) on a thread of its own (here, if none can be started) while
+ * step(r, 1) runs here; err[i] is each one's status. For the two inputs'
+ * decoders, which are made anew in tenths of a second each. */
+static void both_inputs_at_once(Run *r, InputStep step, int err[2])
+{
+    InputStepCall ref = {step, r, 0};
     pthread_t thread;
-    const bool apart = !pthread_create(&thread, NULL, fn, first);
+    const bool apart = !pthread_create(&thread, NULL, call_on_reference, &ref);
     if (!apart)
-        fn(first);
-    fn(second);
+        call_on_reference(&ref);
+    err[1] = step(r, 1);
     if (apart)
         pthread_join(thread, NULL);
+    err[0] = ref.err;
 }
 
 static int open_inputs(Run *r)
@@ -328,18 +352,12 @@ static const char *nvdec_unfit(Run *r)
     return NULL;
 }
 
-typedef struct InputOnCuda {
-    VideoInput *in;
-    const VideoCudaDevice *dev;
-    bool verify;
-    int err;
-} InputOnCuda;
-
-static void *input_on_cuda(void *arg)
+/* Input i on NVDEC, on the pair's device (a chunk's parent's); proved by
+ * decoding a frame for the pair, not for its chunks. */
+static int use_cuda(Run *r, unsigned i)
 {
-    InputOnCuda *c = arg;
-    c->err = video_input_use_cuda(c->in, c->dev, c->verify);
-    return NULL;
+    const VideoCudaDevice *dev = r->parent ? r->parent->device : r->device;
+    return video_input_use_cuda(input_of(r, i), dev, !r->parent);
 }
 
 /* NVDEC for both inputs where it can serve; else the CPU decodes, as
@@ -355,14 +373,11 @@ static int choose_decoding(Run *r)
         return report(r, "--hwdec cuda: NVDEC cannot serve this pair: %s", why);
     if (why)
         return 0;
-    VideoInput *in[2] = {&r->ref, &r->dist};
     /* A chunk decodes on its pair's device, where NVDEC has shown that it
      * takes both streams. */
-    const VideoCudaDevice *dev = r->parent ? r->parent->device : NULL;
-    int err = 0;
-    if (!dev) {
+    if (!r->parent) {
         char error[VIDEO_INPUT_ERROR_SIZE];
-        err = video_cuda_device_open(&r->device, r->cli.gpu_device, error, sizeof(error));
+        const int err = video_cuda_device_open(&r->device, r->cli.gpu_device, error, sizeof(error));
         if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
             if (!r->cli.quiet)
                 note(r, "vmaf: %s: decoding on the CPU", error);
@@ -370,26 +385,24 @@ static int choose_decoding(Run *r)
         }
         if (err)
             return report(r, "%s", error);
-        dev = r->device;
     }
     /* Both at once: each makes its NVDEC decoder (and, proving it, decodes
      * a frame), 0.1 to 0.3 s. */
-    InputOnCuda on_cuda[2] = {{in[0], dev, !r->parent, 0}, {in[1], dev, !r->parent, 0}};
-    both_at_once(input_on_cuda, &on_cuda[0], &on_cuda[1]);
+    int err[2];
+    both_inputs_at_once(r, use_cuda, err);
     for (unsigned i = 0; i < 2; i++) {
-        err = on_cuda[i].err;
-        if (err == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
+        if (err[i] == -ENOTSUP && mode == CLI_HWDEC_AUTO) {
             /* The other input's frames are brought to the host. */
             if (!r->cli.quiet)
-                note(r, "vmaf: %s: decoding on the CPU", in[i]->error);
+                note(r, "vmaf: %s: decoding on the CPU", input_of(r, i)->error);
             return 0;
         }
-        if (err)
-            return report(r, "%s", in[i]->error);
+        if (err[i])
+            return report(r, "%s", input_of(r, i)->error);
     }
     for (unsigned i = 0; i < 2; i++) {
-        in[i]->import = import_surface;
-        in[i]->import_opaque = r;
+        input_of(r, i)->import = import_surface;
+        input_of(r, i)->import_opaque = r;
     }
     r->nvdec = true;
     return 0;
@@ -735,37 +748,26 @@ static int import_chunk_run(void *arg)
                : 0;
 }
 
-/* One input's seek: 0 when none is needed (frame 0: decoders that have
- * decoded nothing stay as they are at the stream's start, where a seek
- * would make them anew). */
-typedef struct InputSeek {
-    VideoInput *in;
-    const VideoIndex *index;
-    unsigned frame;
-    int err;
-} InputSeek;
-
-static void *seek_input(void *arg)
-{
-    InputSeek *s = arg;
-    s->err = s->frame ? video_input_seek(s->in, s->index, s->frame) : 0;
-    return NULL;
-}
-
-/* Both inputs at the run's first frame less its lead, at once: each seek
- * makes its decoder anew after the flush (0.1 to 0.3 s on NVDEC). */
-static int seek_chunk_run(Run *r)
+/* Input i at the run's first frame less its lead; none is needed at frame
+ * 0, where decoders that have decoded nothing stay as they are at the
+ * stream's start (a seek would make them anew). */
+static int seek_input(Run *r, unsigned i)
 {
     const Run *p = r->parent;
-    const unsigned at = r->span.from - r->span.lead;
-    InputSeek seek[2] = {
-        {&r->ref, &p->chunked->index[0], p->cli.frame_skip_ref + at, 0},
-        {&r->dist, &p->chunked->index[1], p->cli.frame_skip_dist + at, 0},
-    };
-    both_at_once(seek_input, &seek[0], &seek[1]);
+    const unsigned frame =
+        (i ? p->cli.frame_skip_dist : p->cli.frame_skip_ref) + r->span.from - r->span.lead;
+    return frame ? video_input_seek(input_of(r, i), &p->chunked->index[i], frame) : 0;
+}
+
+/* Both inputs at once: each seek makes its decoder anew after the flush
+ * (0.1 to 0.3 s on NVDEC). */
+static int seek_chunk_run(Run *r)
+{
+    int err[2];
+    both_inputs_at_once(r, seek_input, err);
     for (unsigned i = 0; i < 2; i++)
-        if (seek[i].err)
-            return report(r, "%s", seek[i].in->error);
+        if (err[i])
+            return report(r, "%s", input_of(r, i)->error);
     return 0;
 }
 
