@@ -74,10 +74,11 @@ def num(r, k):
     except ValueError:  # n/a
         return 0.0
     u = units[k]
-    return v * {"nsecond": 1e-3, "usecond": 1, "msecond": 1e3, "byte": 1, "Kbyte": 1e3,
-                "Mbyte": 1e6, "Gbyte": 1e9}.get(u, 1)
+    # ncu 2025 writes ns, us, ms; older releases nsecond, usecond, msecond.
+    return v * {"ns": 1e-3, "nsecond": 1e-3, "us": 1, "usecond": 1, "ms": 1e3, "msecond": 1e3,
+                "byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "%": 1}[u]
 def short(name):
-    name = name.replace("(anonymous namespace)::", "")
+    name = re.sub(r"\(anonymous namespace\)::|<unnamed>::", "", name)
     name = re.sub(r"\([^()]*\)$", "", name)  # the arguments
     return re.sub(r"^void ", "", name)
 kernels = {}
