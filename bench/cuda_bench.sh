@@ -10,7 +10,9 @@
 # Usage: bench/cuda_bench.sh REF_CUDA_VMAF [REF_CPU_VMAF]
 #   FRAMES_HD (500), FRAMES_4K (300), RUNS (3), FRAMES_CPU (200: CPU runs
 #   score the first FRAMES_CPU frames), BUILD, WORK, VMAF_MODEL_DIR,
-#   SKIP_TESTS=1 (time only).
+#   GEN_UNIQUE (120: frames generated, then repeated), SKIP_TESTS=1 (time
+#   only), PREBUILT=1 (BUILD holds vmaf and tests/golden/gen_yuv built
+#   elsewhere: no build, no tests).
 set -euo pipefail
 ref_cuda=${1:?usage: cuda_bench.sh REF_CUDA_VMAF [REF_CPU_VMAF]}
 ref_cpu=${2:-}
@@ -25,12 +27,14 @@ jobs=$(nproc)
 : "${VMAF_MODEL_DIR:?set VMAF_MODEL_DIR to the model files}"
 export VMAF_MODEL_DIR
 
-echo "== build"
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMAF_CUDA=ON \
-    -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
-cmake --build "$build" -j "$jobs" >/dev/null
 tests=skipped
-if [ -z "${SKIP_TESTS:-}" ]; then
+if [ -z "${PREBUILT:-}" ]; then
+    echo "== build"
+    cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVMAF_CUDA=ON \
+        -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+    cmake --build "$build" -j "$jobs" >/dev/null
+fi
+if [ -z "${SKIP_TESTS:-}${PREBUILT:-}" ]; then
     echo "== tests on the GPU and this CPU"
     tests=passed
     (cd "$build" && ctest --output-on-failure -j 4 -R 'shared_frame|cuda|checkasm') || tests=FAILED
@@ -38,27 +42,41 @@ fi
 
 mkdir -p "$work"
 cd "$work"
-gen() { # name w h frames
-    local size=$(($2 * $3 * 3 / 2 * $4))
-    if [ ! -s "$1_ref.yuv" ] || [ "$(stat -c %s "$1_ref.yuv")" != "$size" ]; then
-        "$build/tests/golden/gen_yuv" -w "$2" -h "$3" -p 420 -b 8 -n "$4" -s 7 -k mix \
-            "$1_ref.yuv" "$1_dis.yuv"
+# gen NAME W H FRAMES [BITS]: NAME_ref.yuv and NAME_dis.yuv of FRAMES frames,
+# the first GEN_UNIQUE (120) generated and repeated: generating runs ~10
+# frames a second at 1080p, and the content only has to be real video-like
+# for the timing, not new every frame.
+gen() {
+    local bits=${5:-8} unique=$((${GEN_UNIQUE:-120} < $4 ? ${GEN_UNIQUE:-120} : $4))
+    local frame=$(($2 * $3 * 3 / 2 * (bits > 8 ? 2 : 1)))
+    local f
+    if [ ! -s "$1_ref.yuv" ] || [ "$(stat -c %s "$1_ref.yuv")" != $((frame * $4)) ]; then
+        "$build/tests/golden/gen_yuv" -w "$2" -h "$3" -p 420 -b "$bits" -n "$unique" -s 7 \
+            -k mix "$1_ref.u" "$1_dis.u"
+        for f in ref dis; do
+            for _ in $(seq $(($4 / unique))); do cat "$1_$f.u"; done >"$1_$f.yuv"
+            head -c $((frame * ($4 % unique))) "$1_$f.u" >>"$1_$f.yuv"
+            rm "$1_$f.u"
+        done
     fi
     cat "$1_ref.yuv" "$1_dis.yuv" >/dev/null # into the page cache
 }
-gen hd 1920 1080 "$frames_hd"
-gen uhd 3840 2160 "$frames_4k"
+pids=""
+gen hd 1920 1080 "$frames_hd" & pids="$pids $!"
+gen hd10 1920 1080 "$frames_hd" 10 & pids="$pids $!"
+gen uhd 3840 2160 "$frames_4k" & pids="$pids $!"
+for pid in $pids; do wait "$pid"; done
 
 # run NAME TOOL INPUT MODEL FRAMES ARGS...: best wall time of $runs, in
 # NAME.time; the JSON in NAME.json, the log in NAME.log.
 run() {
-    local name=$1 tool=$2 input=$3 model=$4 n=$5 w h best=""
+    local name=$1 tool=$2 input=$3 model=$4 n=$5 w=1920 h=1080 b=8 best=""
     shift 5
-    if [ "$input" = hd ]; then w=1920 h=1080; else w=3840 h=2160; fi
+    case $input in uhd) w=3840 h=2160 ;; hd10) b=10 ;; esac
     for _ in $(seq "$runs"); do
         local t0 t1
         t0=$(date +%s.%N)
-        if ! "$tool" -r "${input}_ref.yuv" -d "${input}_dis.yuv" -w $w -h $h -p 420 -b 8 \
+        if ! "$tool" -r "${input}_ref.yuv" -d "${input}_dis.yuv" -w $w -h $h -p 420 -b $b \
             --model "version=$model" --frame_cnt "$n" -q --json -o "$name.json" "$@" \
             >"$name.log" 2>&1; then
             echo "$name failed:" >&2
@@ -93,6 +111,8 @@ for model in vmaf_v0.6.1; do
     run ours_cuda_graph "$build/vmaf" hd $model "$frames_hd" --backend cuda
     VMAF_CUDA_DISPATCH=direct run ours_cuda_direct "$build/vmaf" hd $model "$frames_hd" --backend cuda
     run ref_cuda "$ref_cuda" hd $model "$frames_hd"
+    run ours_cuda_10 "$build/vmaf" hd10 $model "$frames_hd" --backend cuda
+    run ref_cuda_10 "$ref_cuda" hd10 $model "$frames_hd"
     run ours_cuda_cpucheck "$build/vmaf" hd $model "$frames_cpu" --backend cuda
     run ours_cpu "$build/vmaf" hd $model "$frames_cpu" --backend cpu --threads "$jobs"
     run ours_cuda_4k "$build/vmaf" uhd $model "$frames_4k" --backend cuda
@@ -101,7 +121,7 @@ for model in vmaf_v0.6.1; do
         run ref_cpu "$ref_cpu" hd $model "$frames_cpu" --threads "$jobs"
     fi
 done
-grep -h 'cuda: [0-9]* frames' ours_cuda_graph.log ours_cuda_4k.log || {
+grep -h 'cuda: [0-9]* frames' ours_cuda_graph.log ours_cuda_10.log ours_cuda_4k.log || {
     echo "our CUDA runs did not use the device" >&2
     cat ours_cuda_graph.log >&2
     exit 1
@@ -125,11 +145,14 @@ row() { # label name size frames
 row "ours, CUDA, graphs" ours_cuda_graph 1080p "$frames_hd"
 row "ours, CUDA, direct launches" ours_cuda_direct 1080p "$frames_hd"
 row "reference, CUDA" ref_cuda 1080p "$frames_hd"
+row "ours, CUDA, 10-bit" ours_cuda_10 "1080p 10-bit" "$frames_hd"
+row "reference, CUDA, 10-bit" ref_cuda_10 "1080p 10-bit" "$frames_hd"
 row "ours, CUDA" ours_cuda_4k 2160p "$frames_4k"
 row "reference, CUDA" ref_cuda_4k 2160p "$frames_4k"
 row "ours, CPU, $jobs threads" ours_cpu 1080p "$frames_cpu"
 [ -z "$ref_cpu" ] || row "reference, CPU, $jobs threads" ref_cpu 1080p "$frames_cpu"
 echo "GPU and checkasm tests: $tests"
 awk -v a="$(cat ours_cuda_graph.time)" -v b="$(cat ref_cuda.time)" -v c="$(cat ours_cuda_4k.time)" \
-    -v d="$(cat ref_cuda_4k.time)" \
-    'BEGIN { printf "\nours / reference CUDA: %.2fx at 1080p, %.2fx at 2160p\n", b / a, d / c }'
+    -v d="$(cat ref_cuda_4k.time)" -v e="$(cat ours_cuda_10.time)" -v f="$(cat ref_cuda_10.time)" \
+    'BEGIN { printf "\nours / reference CUDA: %.2fx at 1080p, %.2fx at 1080p 10-bit, %.2fx at 2160p\n", b / a, f / e, d / c
+             printf "our 10-bit 1080p at %.0f%% of our 8-bit fps\n", 100 * a / e }'
