@@ -3,11 +3,11 @@
  * src/feature/motion_common/cuda/motion_cuda_tile.h, which the kernel runs, are run
  * here block by block and thread by thread, the frame before in a buffer of
  * the twin's pitch as its device-to-device copy leaves it, the shared
- * memory filled with garbage first. Every row's sum must equal the CPU
+ * memory and the columns filled with garbage first. Every row's sum must equal the CPU
  * stages' (motion_dsp.h, C reference), and the frame's score the CPU
  * extractor's (motion_common.h, with SIMD where the CPU has it), on random
- * content of odd sizes, the smallest motion accepts, a chunk's width and one
- * past, and 1080p, at 8 to 16 bits. */
+ * content of odd sizes, the smallest motion accepts, a chunk's width and a
+ * strip's height and one past each, and 1080p, at 8 to 16 bits. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -72,24 +72,33 @@ static uint32_t cpu_row_sad(const MotionDsp *dsp, const VmafPicture *prev, const
     return dsp->blur_horizontal_abs_sum(blurred_row, cur->w[0]);
 }
 
-/* motion_cuda_row_sad() on the CPU: block y, thread by thread. */
-static uint32_t emulated_row_sad(const MotionCudaRows *a, unsigned y)
+/* motion_cuda_row_sad() on the CPU into row_sad: block by block, each
+ * step thread by thread, between the kernel's barriers. */
+static void emulated_row_sad(const MotionCudaRows *a, uint32_t *row_sad)
 {
     static const int32_t filter[MOTION_FILTER_TAPS] = MOTION_FILTER_COEFFICIENTS;
+    enum { T = MOTION_CUDA_THREADS };
+    const bool hbd = a->bpc > 8;
     int32_t blurred[MOTION_TILE_SPAN];
-    uint32_t sum[MOTION_CUDA_THREADS] = {0};
-    const MotionRows rows = motion_tile_rows(a, y);
-    for (unsigned x0 = 0; x0 < a->w; x0 += MOTION_CUDA_THREADS) {
-        memset(blurred, GARBAGE, sizeof(blurred));
-        for (unsigned j = 0; j < motion_tile_span(a, x0); j++)
-            motion_tile_vertical(a, filter, a->bpc > 8, &rows, x0, j, blurred);
-        for (unsigned t = 0; t < MOTION_CUDA_THREADS; t++)
-            sum[t] += motion_tile_abs(a, filter, x0, t, blurred);
+    static MotionColumn column[2][T];
+    memset(row_sad, 0, a->h * sizeof(*row_sad)); /* the launcher's memset */
+    for (unsigned y0 = 0; y0 < a->h; y0 += MOTION_STRIP_ROWS) {
+        const unsigned rows = a->h - y0 < MOTION_STRIP_ROWS ? a->h - y0 : MOTION_STRIP_ROWS;
+        for (unsigned x0 = 0; x0 < a->w; x0 += T) {
+            const unsigned span = motion_tile_span(a, x0);
+            memset(blurred, GARBAGE, sizeof(blurred));
+            memset(column, GARBAGE, sizeof(column));
+            for (unsigned j = 0; j < span; j++)
+                motion_column_start(a, hbd, x0, j, y0, &column[j / T][j % T]);
+            for (unsigned r = 0; r < rows; r++) {
+                for (unsigned j = 0; j < span; j++)
+                    motion_column_step(a, filter, hbd, x0, j, y0 + r, &column[j / T][j % T],
+                                       blurred);
+                for (unsigned t = 0; t < T; t++)
+                    row_sad[y0 + r] += motion_tile_abs(a, filter, x0, t, blurred);
+            }
+        }
     }
-    uint32_t row = 0;
-    for (unsigned t = 0; t < MOTION_CUDA_THREADS; t++)
-        row += sum[t];
-    return row;
 }
 
 static void compare(unsigned w, unsigned h, unsigned bpc)
@@ -108,12 +117,13 @@ static void compare(unsigned w, unsigned h, unsigned bpc)
     MotionDsp dsp;
     motion_dsp_init(&dsp, 0);
     int32_t *blurred_row = malloc(w * sizeof(*blurred_row));
+    uint32_t *row_sad = malloc(h * sizeof(*row_sad));
+    emulated_row_sad(&a, row_sad);
     uint64_t sad = 0;
     unsigned bad = 0;
     for (unsigned y = 0; y < h; y++) {
-        const uint32_t emulated = emulated_row_sad(&a, y);
-        bad += emulated != cpu_row_sad(&dsp, &prev, &cur, y, blurred_row);
-        sad += emulated;
+        bad += row_sad[y] != cpu_row_sad(&dsp, &prev, &cur, y, blurred_row);
+        sad += row_sad[y];
     }
     if (bad) {
         fprintf(stderr, "%ux%u %u-bit: %u rows differ\n", w, h, bpc, bad);
@@ -130,6 +140,7 @@ static void compare(unsigned w, unsigned h, unsigned bpc)
     CHECK(cpu > 0);
     motion_sad_close(&m);
 
+    free(row_sad);
     free(blurred_row);
     free(kept);
     free(shared);
@@ -140,7 +151,8 @@ static void compare(unsigned w, unsigned h, unsigned bpc)
 static void test_sizes_and_depths(void)
 {
     static const unsigned sizes[][2] = {
-        {3, 3}, {4, 3}, {3, 7}, {17, 19}, {255, 5}, {256, 3}, {257, 4}, {513, 33}, {1023, 31},
+        {3, 3},   {4, 3},    {3, 7},     {17, 19}, {255, 5}, {256, 3},
+        {257, 4}, {513, 33}, {1023, 31}, {20, 16}, {20, 17}, {258, 15},
     };
     static const unsigned depths[] = {8, 9, 10, 12, 15, 16};
     emu_rng_state = 0x2545f491u;

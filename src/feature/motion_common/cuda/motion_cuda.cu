@@ -1,8 +1,10 @@
-// One block per row: a chunk of the vertically blurred difference, with the
-// horizontal filter's reach on both sides, goes to shared memory, then each
-// thread filters one column horizontally: the steps of motion_cuda_tile.h.
-// Integer arithmetic throughout, in the CPU's order of shifts and roundings
-// (motion_dsp.c).
+// A block per strip of MOTION_STRIP_ROWS rows and MOTION_CUDA_THREADS
+// columns: each thread keeps its column of prev - cur for the vertical pass,
+// a row of the vertically blurred difference goes to shared memory, then
+// each thread filters one column horizontally: the steps of
+// motion_cuda_tile.h. The blocks beside each other add into a row's sum
+// atomically, so the sums are zeroed first. Integer arithmetic throughout,
+// in the CPU's order of shifts and roundings (motion_dsp.c).
 #include <cstdint>
 
 #include "cuda/cuda_check.h"
@@ -17,23 +19,39 @@ constexpr unsigned kThreads = MOTION_CUDA_THREADS;
 
 __constant__ int32_t kFilter[MOTION_FILTER_TAPS] = MOTION_FILTER_COEFFICIENTS;
 
-template <bool Hbd> __global__ void row_sad(MotionCudaRows a)
+template <bool Hbd> __global__ void __launch_bounds__(kThreads) strip_sad(MotionCudaRows a)
 {
     __shared__ int32_t blurred[MOTION_TILE_SPAN];
-    const unsigned y = blockIdx.x;
-    const MotionRows rows = motion_tile_rows(&a, y);
-    uint32_t sum = 0;
-    for (unsigned x0 = 0; x0 < a.w; x0 += kThreads) {
-        const unsigned span = motion_tile_span(&a, x0);
-        for (unsigned j = threadIdx.x; j < span; j += kThreads)
-            motion_tile_vertical(&a, kFilter, Hbd, &rows, x0, j, blurred);
+    __shared__ uint32_t strip_sum[MOTION_STRIP_ROWS];
+    const unsigned t = threadIdx.x, x0 = blockIdx.x * kThreads;
+    const unsigned y0 = blockIdx.y * MOTION_STRIP_ROWS;
+    const unsigned rows = a.h - y0 < MOTION_STRIP_ROWS ? a.h - y0 : MOTION_STRIP_ROWS;
+    const unsigned span = motion_tile_span(&a, x0);
+    // Position t, and t + kThreads for the few threads the chunk's reach
+    // past its last column needs.
+    const bool first = t < span, second = t + kThreads < span;
+    MotionColumn c[2];
+    if (first)
+        motion_column_start(&a, Hbd, x0, t, y0, &c[0]);
+    if (second)
+        motion_column_start(&a, Hbd, x0, t + kThreads, y0, &c[1]);
+    if (t < MOTION_STRIP_ROWS)
+        strip_sum[t] = 0;
+    for (unsigned r = 0; r < rows; r++) {
+        if (first)
+            motion_column_step(&a, kFilter, Hbd, x0, t, y0 + r, &c[0], blurred);
+        if (second)
+            motion_column_step(&a, kFilter, Hbd, x0, t + kThreads, y0 + r, &c[1], blurred);
         __syncthreads();
-        sum += motion_tile_abs(&a, kFilter, x0, threadIdx.x, blurred);
+        uint32_t v = motion_tile_abs(&a, kFilter, x0, t, blurred);
+        for (int offset = 16; offset; offset >>= 1)
+            v += __shfl_down_sync(0xffffffffu, v, offset);
+        if (t % 32 == 0)
+            atomicAdd(&strip_sum[r], v);
         __syncthreads();
     }
-    sum = vmaf_cuda_block_sum<kThreads>(sum);
-    if (!threadIdx.x)
-        a.row_sad[y] = sum;
+    if (t < rows)
+        atomicAdd(&a.row_sad[y0 + t], strip_sum[t]);
 }
 
 } // namespace
@@ -41,10 +59,16 @@ template <bool Hbd> __global__ void row_sad(MotionCudaRows a)
 extern "C" int motion_cuda_row_sad(const MotionCudaRows *rows, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
+    int err =
+        VMAF_CUDA_CHECK(cudaMemsetAsync(rows->row_sad, 0, rows->h * sizeof(*rows->row_sad), s));
+    if (err)
+        return err;
+    const dim3 grid((rows->w + kThreads - 1) / kThreads,
+                    (rows->h + MOTION_STRIP_ROWS - 1) / MOTION_STRIP_ROWS);
     if (rows->bpc > 8) {
-        row_sad<true><<<rows->h, kThreads, 0, s>>>(*rows);
-        return VMAF_CUDA_CHECK_LAUNCH(row_sad<true>);
+        strip_sad<true><<<grid, kThreads, 0, s>>>(*rows);
+        return VMAF_CUDA_CHECK_LAUNCH(strip_sad<true>);
     }
-    row_sad<false><<<rows->h, kThreads, 0, s>>>(*rows);
-    return VMAF_CUDA_CHECK_LAUNCH(row_sad<false>);
+    strip_sad<false><<<grid, kThreads, 0, s>>>(*rows);
+    return VMAF_CUDA_CHECK_LAUNCH(strip_sad<false>);
 }
