@@ -147,6 +147,15 @@ VMAF_API int vmaf_score_at_index_model_collection(VmafContext *vmaf,
 VMAF_API int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, double *score,
                                          unsigned index);
 
+/* The per-frame scores vmaf holds, one name at a time, in the order the
+ * outputs list them (features as computed, then each model's score once
+ * scored): the index-th name into *name, as vmaf_feature_score_at_index()
+ * takes it and the outputs print it. The name is owned by vmaf and valid
+ * until vmaf_close(); thread-safe against a run appending scores. Returns
+ * 0, or -EINVAL for a NULL argument or an index past the last (vmaf-ng;
+ * libvmaf has no such call). */
+VMAF_API int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name);
+
 /* model's scores over frames index_low..index_high (inclusive) pooled by
  * pool_method, as libvmaf pools them (frames left out by n_subsample are
  * skipped). Returns 0, or -EINVAL for a NULL argument, index_low > index_high,
@@ -234,6 +243,15 @@ VMAF_API int vmaf_output_open(VmafOutput **out, const char *path);
  * is then as it was, and the temporary file is removed by
  * vmaf_output_close(). */
 VMAF_API int vmaf_output_write(VmafOutput *out, VmafContext *vmaf, enum VmafOutputFormat fmt);
+
+/* Completes out, as vmaf_output_write() does, with what write() puts on
+ * the stream it is handed (a document of the caller's own, such as the
+ * tool's report; write() must not close it). Once per output. Returns 0,
+ * -EINVAL for a NULL out or write, or the negative errno of the first
+ * failure, logged with the path; the destination is then as it was
+ * (vmaf-ng; libvmaf has no such call). */
+VMAF_API int vmaf_output_write_stream(VmafOutput *out, void (*write)(FILE *stream, void *opaque),
+                                      void *opaque);
 
 /* The temporary file of out, or NULL where out is written directly: what a
  * caller's SIGINT/SIGTERM handler may unlink() (async-signal-safe). Valid

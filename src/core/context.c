@@ -463,6 +463,21 @@ int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, dou
     return vmaf_feature_collector_get_score(vmaf->fc, feature_name, score, index);
 }
 
+int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    if (!vmaf || !name)
+        return -EINVAL;
+    VmafFeatureCollector *fc = vmaf->fc;
+    pthread_mutex_lock(&fc->lock);
+    const char *n = index < fc->cnt ? fc->feature_vector[index]->name : NULL;
+    pthread_mutex_unlock(&fc->lock);
+    if (!n)
+        return -EINVAL;
+    *name = n;
+    return 0;
+}
+
 int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsigned index)
 {
     VMAF_CONTEXT_LOG_SCOPE(vmaf);

@@ -71,6 +71,14 @@ int vmaf_output_write(VmafOutput *out, VmafContext *vmaf, enum VmafOutputFormat 
     return output_file_write(&out->file, write_written, &w);
 }
 
+int vmaf_output_write_stream(VmafOutput *out, void (*write)(FILE *stream, void *opaque),
+                             void *opaque)
+{
+    if (!out || !write)
+        return -EINVAL;
+    return output_file_write(&out->file, write, opaque);
+}
+
 const char *vmaf_output_temporary_path(const VmafOutput *out)
 {
     return out ? out->file.tmp : NULL;

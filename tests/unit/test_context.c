@@ -150,6 +150,49 @@ static void test_output_lifecycle(void)
     vmaf_close(vmaf);
 }
 
+/* Every score name, in the outputs' order, then the end; bad arguments. */
+static void test_feature_names(void)
+{
+    const double s[] = {1.0, 2.0};
+    VmafContext *vmaf = context_with(0, s, 2);
+    vmaf_import_feature_score(vmaf, "y", 3.0, 0);
+    const char *name = NULL;
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 0, &name), 0);
+    CHECK(name && !strcmp(name, "x"));
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 1, &name), 0);
+    CHECK(name && !strcmp(name, "y"));
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 2, &name), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 0, NULL), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_name_at(NULL, 0, &name), -EINVAL);
+    vmaf_close(vmaf);
+}
+
+static void write_hello(FILE *f, void *opaque)
+{
+    fprintf(f, "hello %s\n", (const char *)opaque);
+}
+
+/* A document of the caller's own, completed as the outputs are: once. */
+static void test_output_write_stream(void)
+{
+    char dir[] = "/tmp/vmaf_test_dirXXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[64];
+    snprintf(path, sizeof(path), "%s/doc.txt", dir);
+    VmafOutput *out = NULL;
+    CHECK_EQ_INT(vmaf_output_open(&out, path), 0);
+    CHECK_EQ_INT(vmaf_output_write_stream(out, NULL, NULL), -EINVAL);
+    CHECK(access(path, F_OK) != 0);
+    CHECK_EQ_INT(vmaf_output_write_stream(out, write_hello, "report"), 0);
+    CHECK_EQ_INT(vmaf_output_write_stream(out, write_hello, "again"), -EINVAL);
+    vmaf_output_close(&out);
+    const char *text = slurp(path);
+    CHECK(text && !strcmp(text, "hello report\n"));
+    CHECK_EQ_INT(vmaf_output_write_stream(NULL, write_hello, NULL), -EINVAL);
+    unlink(path);
+    rmdir(dir);
+}
+
 static void test_number_format_huge(void)
 {
     /* Past INT_MAX libvmaf's int truncation leaves no fraction to count:
@@ -390,7 +433,8 @@ static void test_scores_splittable(void)
 TEST_MAIN("context", {"contexts_keep_their_settings", test_contexts_keep_their_settings},
           {"pooling", test_pooling}, {"pooling_subsampled", test_pooling_subsampled},
           {"number_format", test_number_format}, {"number_format_huge", test_number_format_huge},
-          {"output_lifecycle", test_output_lifecycle},
+          {"output_lifecycle", test_output_lifecycle}, {"feature_names", test_feature_names},
+          {"output_write_stream", test_output_write_stream},
           {"read_pictures_contract", test_read_pictures_contract},
           {"device_pictures_refused_on_the_cpu", test_device_pictures_refused_on_the_cpu},
           {"import_scores", test_import_scores}, {"scores_splittable", test_scores_splittable},
