@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what a stage needs, from Debian's packages, when it is missing and
-# we are root: `build` (FFmpeg's libraries for encoded input included),
-# `test` (the suite), `sanitize` (GCC's ASan, UBSan and
+# we are root: `build` (zlib; FFmpeg's libraries for encoded input included),
+# `test` (the suite, the report's page in Chromium included), `sanitize` (GCC's ASan, UBSan and
 # TSan runtimes) or `fuzz` (clang and its libFuzzer runtime). Tests whose
 # tools are still missing afterwards skip and say so; the build stages fail.
 set -e
@@ -28,6 +28,8 @@ build)
     have cmake || need="$need cmake"
     have cc || need="$need gcc"
     have make || need="$need make"
+    # The tool's report writes its pictures as PNG through zlib.
+    [ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
     # Optional: encoded input for the tool (a build without them says so).
     have pkg-config || want="$want pkg-config"
     pkg-config --exists libavformat libavcodec libavutil libswscale 2>/dev/null ||
@@ -39,6 +41,9 @@ test)
     # The install tests: pkg-config, and FFmpeg's build from its xz source.
     have pkg-config || need="$need pkg-config"
     have xz || need="$need xz-utils"
+    # The report's page in headless Chromium, driven over WebDriver.
+    have chromium || need="$need chromium"
+    have chromedriver || [ -x /usr/lib/chromium/chromedriver ] || need="$need chromium-driver"
     ;;
 sanitize)
     main='int main(void) { return 0; }'

@@ -1,5 +1,6 @@
 /* The --batch list, its workers and its share of stderr. */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -96,6 +97,23 @@ static void add_bad(Batch *b, unsigned line, const char *fmt, ...)
     va_end(ap);
 }
 
+/* A bitrate field: a positive number of kbit/s, or "-" for none. */
+static bool parse_kbps(const char *field, double *kbps)
+{
+    char *end;
+    *kbps = NAN;
+    if (!strcmp(field, "-"))
+        return true;
+    const double v = strtod(field, &end);
+    if (end == field || *end || !(v > 0) || !isfinite(v))
+        return false;
+    *kbps = v;
+    return true;
+}
+
+static const char *const field_name[BATCH_FIELDS] = {"reference", "distorted", "output", "group",
+                                                     "bitrate"};
+
 /* One line of the list, split in place at its tabs. */
 static void parse_line(Batch *b, char *s, unsigned line)
 {
@@ -104,10 +122,10 @@ static void parse_line(Batch *b, char *s, unsigned line)
         s[len - 1] = '\0';
     if (!*s || *s == '#')
         return;
-    char *field[3];
+    char *field[BATCH_FIELDS] = {0};
     unsigned n = 0;
     for (char *p = s;; p++) {
-        if (n < 3)
+        if (n < BATCH_FIELDS)
             field[n] = p;
         n++;
         p = strchr(p, '\t');
@@ -115,27 +133,38 @@ static void parse_line(Batch *b, char *s, unsigned line)
             break;
         *p = '\0';
     }
-    if (n != 3) {
-        add_bad(b, line, "want REFERENCE<TAB>DISTORTED<TAB>OUTPUT, found %u field%s", n,
-                n == 1 ? "" : "s");
+    if (n < 3 || n > BATCH_FIELDS) {
+        add_bad(b, line,
+                "want REFERENCE<TAB>DISTORTED<TAB>OUTPUT[<TAB>GROUP[<TAB>KBITS]], found %u "
+                "field%s",
+                n, n == 1 ? "" : "s");
         return;
     }
-    for (unsigned i = 0; i < 3; i++) {
+    for (unsigned i = 0; i < n; i++) {
         if (!*field[i]) {
-            add_bad(b, line, "the %s field is empty",
-                    i == 0   ? "reference"
-                    : i == 1 ? "distorted"
-                             : "output");
+            add_bad(b, line, "the %s field is empty", field_name[i]);
             return;
         }
     }
-    b->pair[b->pair_cnt++] = (BatchPair){line, field[0], field[1], field[2]};
+    double kbps = NAN;
+    if (field[4] && !parse_kbps(field[4], &kbps)) {
+        add_bad(b, line, "bitrate \"%.40s\": want kbit/s, a number above 0, or -", field[4]);
+        return;
+    }
+    b->pair[b->pair_cnt++] = (BatchPair){
+        .line = line,
+        .ref = field[0],
+        .dist = field[1],
+        .output = strcmp(field[2], "-") ? field[2] : NULL,
+        .group = field[3] && strcmp(field[3], "-") ? field[3] : NULL,
+        .kbps = kbps,
+    };
 }
 
 static int by_output(const void *a, const void *b)
 {
     const BatchPair *x = a, *y = b;
-    const int c = strcmp(x->output, y->output);
+    const int c = strcmp(x->output ? x->output : "", y->output ? y->output : "");
     return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
@@ -153,7 +182,8 @@ static void refuse_shared_outputs(Batch *b)
     unsigned kept = 0;
     for (unsigned i = 0; i < b->pair_cnt; i++) {
         const BatchPair *first = kept ? &b->pair[kept - 1] : NULL;
-        if (first && !strcmp(first->output, b->pair[i].output))
+        if (first && first->output && b->pair[i].output &&
+            !strcmp(first->output, b->pair[i].output))
             add_bad(b, b->pair[i].line, "output \"%.100s\" is also line %u's", b->pair[i].output,
                     first->line);
         else
@@ -209,6 +239,17 @@ int batch_open(Batch **out, const char *path, char *error, size_t error_size)
 unsigned batch_pair_count(const Batch *b)
 {
     return b->pair_cnt + b->bad_cnt;
+}
+
+unsigned batch_bad_count(const Batch *b)
+{
+    return b->bad_cnt;
+}
+
+unsigned batch_bad_line(const Batch *b, unsigned i, const char **why)
+{
+    *why = b->bad[i].why;
+    return b->bad[i].line;
 }
 
 static double seconds_since(const struct timespec *t)

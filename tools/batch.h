@@ -1,7 +1,8 @@
 /* --batch: the pairs of a list file, scored by a few workers at once in one
  * process. The list is read and checked whole first (each line
- * REFERENCE<TAB>DISTORTED<TAB>OUTPUT; empty lines and lines starting with
- * '#' skipped); a bad line, like a pair that fails, is reported with its
+ * REFERENCE<TAB>DISTORTED<TAB>OUTPUT, then optionally GROUP and KBITS for
+ * the report, "-" for an output, group or bitrate left out; empty lines and
+ * lines starting with '#' skipped); a bad line, like a pair that fails, is reported with its
  * line number and the others go on. Messages and a progress line (pairs
  * and frames done, fps, ETA; on a terminal only) share stderr without
  * tearing each other. */
@@ -12,9 +13,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+enum { BATCH_FIELDS = 5 };
+
 typedef struct BatchPair {
-    unsigned line; /* in the list file, from 1 */
-    const char *ref, *dist, *output;
+    unsigned line;                   /* in the list file, from 1 */
+    const char *ref, *dist, *output; /* output NULL: none written */
+    const char *group;               /* the encoder or setting compared, or NULL */
+    double kbps;                     /* the distorted stream's bitrate, NaN when not given */
 } BatchPair;
 
 typedef struct Batch Batch;
@@ -29,6 +34,11 @@ typedef int (*BatchScore)(void *opaque, Batch *b, const BatchPair *pair, unsigne
 int batch_open(Batch **b, const char *path, char *error, size_t error_size);
 
 unsigned batch_pair_count(const Batch *b);
+
+/* The lines the list refused, each with its number and why (*why owned by
+ * b), for i < batch_bad_count(). */
+unsigned batch_bad_count(const Batch *b);
+unsigned batch_bad_line(const Batch *b, unsigned i, const char **why);
 
 /* Scores every good pair with `jobs` workers, drawing progress on
  * progress_out (NULL: none). Returns the number of lines that failed. */

@@ -33,6 +33,9 @@ enum {
     OPT_HWDEC,
     OPT_CHUNKS,
     OPT_CPU_CHUNKS,
+    OPT_REPORT,
+    OPT_REPORT_WORST,
+    OPT_REPORT_ANCHOR,
     OPT_HELP,
 };
 
@@ -71,6 +74,9 @@ static const struct option long_options[] = {
     {"hwdec", required_argument, NULL, OPT_HWDEC},
     {"chunks", required_argument, NULL, OPT_CHUNKS},
     {"cpu_chunks", required_argument, NULL, OPT_CPU_CHUNKS},
+    {"report", required_argument, NULL, OPT_REPORT},
+    {"report_worst", required_argument, NULL, OPT_REPORT_WORST},
+    {"report_anchor", required_argument, NULL, OPT_REPORT_ANCHOR},
     {"no_prediction", no_argument, NULL, 'n'},
     {"version", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
@@ -121,10 +127,21 @@ void cli_print_usage(FILE *out, const char *app)
           "      --xml, --json, --csv, --sub\n"
           "                              format of that file (default XML)\n"
           "  -q, --quiet                 nothing on stderr but errors (and the pooled\n"
-          "                              scores when there is no -o: they are the result)\n\n"
+          "                              scores when there is no -o: they are the result)\n"
+          "      --report PATH           a report of every pair: per-frame charts, pooled\n"
+          "                              scores, the worst frames' pictures, rate-quality\n"
+          "                              curves and BD-rates of a batch's groups; one\n"
+          "                              self-contained page for PATH.html, data for\n"
+          "                              PATH.json or PATH.csv\n"
+          "      --report_worst N        worst frames shown a pair (default 6, 0..32)\n"
+          "      --report_anchor GROUP   the group BD-rates compare against (default: the\n"
+          "                              batch's first)\n\n"
           "Many pairs in one process (one model load, one GPU context):\n"
           "      --batch FILE            score each line's pair, a line being\n"
-          "                              REFERENCE<TAB>DISTORTED<TAB>OUTPUT (empty lines and\n"
+          "                              REFERENCE<TAB>DISTORTED<TAB>OUTPUT, and optionally\n"
+          "                              <TAB>GROUP<TAB>KBITS (the encoder or setting, and\n"
+          "                              the bitrate in kbit/s, for --report; - for the\n"
+          "                              output writes none) (empty lines and\n"
           "                              lines starting with # skipped); the other options\n"
           "                              apply to every pair. A pair that fails is reported\n"
           "                              with its line and the others go on; exit status 2\n"
@@ -639,6 +656,14 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return parse_uint_range(s, opt, arg, 1, CLI_MAX_JOBS, &s->chunks);
     case OPT_CPU_CHUNKS:
         return parse_uint_range(s, opt, arg, 0, CLI_MAX_JOBS, &s->cpu_chunks);
+    case OPT_REPORT:
+        s->report_path = arg;
+        return 0;
+    case OPT_REPORT_WORST:
+        return parse_uint_range(s, opt, arg, 0, REPORT_WORST_MAX, &s->report_worst);
+    case OPT_REPORT_ANCHOR:
+        s->report_anchor = arg;
+        return 0;
     case 'n':
         s->no_prediction = true;
         return 0;
@@ -727,6 +752,12 @@ static int check_settings(CliSettings *s)
     if ((s->chunks > 1 || s->cpu_chunks) && s->subsample > 1)
         return fail(s, "--chunks cannot split a --subsample run: its frames are counted from "
                        "the pair's start");
+    ReportFormat format;
+    if (s->report_path && !report_format_of(s->report_path, &format))
+        return fail(s, "--report \"%s\": the path must end in .html, .json or .csv",
+                    s->report_path);
+    if ((s->report_worst != REPORT_WORST_DEFAULT || s->report_anchor) && !s->report_path)
+        return fail(s, "--report_worst and --report_anchor shape a --report: give one");
     if (!s->path_ref && !s->batch_path)
         return fail(s, "the reference video (-r/--reference) is required");
     if (!s->path_dist && !s->batch_path)
@@ -768,6 +799,7 @@ static int check_settings(CliSettings *s)
 int cli_parse(CliSettings *s, int argc, char *const argv[])
 {
     memset(s, 0, sizeof(*s));
+    s->report_worst = REPORT_WORST_DEFAULT;
     opterr = 0;
     optind = 0; /* glibc: full re-initialisation, so that parsing can repeat */
 

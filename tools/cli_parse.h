@@ -9,6 +9,7 @@
 
 #include "libvmaf/libvmaf.h"
 #include "input/input.h"
+#include "report/report.h"
 
 #define CLI_MAX_MODELS 32
 #define CLI_MAX_FEATURES 32
@@ -78,11 +79,14 @@ typedef struct CliSettings {
     bool clamp_samples; /* clamp samples past the bit depth instead of refusing them */
     bool scale_dist;    /* the distorted video scaled to the reference's size (bicubic) */
     bool quiet;
-    bool common_bitdepth;   /* ref and dist depths may differ (--aom_ctc v6.0+) */
-    const char *batch_path; /* --batch: pairs and outputs from this file, not -r/-d/-o */
-    unsigned jobs;          /* --jobs: pairs at once in a batch; 0: the default */
-    unsigned chunks;        /* --chunks: a pair's chunks on NVDEC at once; 0: the default */
-    unsigned cpu_chunks;    /* --cpu_chunks: those decoded on the CPU alongside */
+    bool common_bitdepth;      /* ref and dist depths may differ (--aom_ctc v6.0+) */
+    const char *batch_path;    /* --batch: pairs and outputs from this file, not -r/-d/-o */
+    unsigned jobs;             /* --jobs: pairs at once in a batch; 0: the default */
+    unsigned chunks;           /* --chunks: a pair's chunks on NVDEC at once; 0: the default */
+    unsigned cpu_chunks;       /* --cpu_chunks: those decoded on the CPU alongside */
+    const char *report_path;   /* --report: the report of every pair, or NULL */
+    unsigned report_worst;     /* --report_worst: its worst frames a pair */
+    const char *report_anchor; /* --report_anchor: the group BD-rates compare against */
     char error[512];
 } CliSettings;
 

@@ -1,6 +1,7 @@
 /* vmaf: scores a distorted video against its reference with VMAF models
  * and feature extractors, using only the public libvmaf API. */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@
 #include "prefetch.h"
 #include "progress.h"
 #include "input/input.h"
+#include "report/report.h"
 
 enum {
     EXIT_USAGE = 1,
@@ -40,6 +42,7 @@ typedef struct Shared {
     bool tty;
     Models models;
     void *cuda_state; /* VmafCudaState *, or NULL: the CPU scores */
+    Report *report;   /* a batch's --report, or NULL */
 } Shared;
 
 typedef struct Run Run;
@@ -85,6 +88,12 @@ struct Run {
     VideoCudaDevice *device; /* NVDEC's GPU for both inputs; a chunk uses its pair's */
     Progress progress;
     VmafOutput *output; /* opened before the first frame is read */
+    Report *own_report; /* a single pair's --report */
+    const char *group;  /* a batch line's group and bitrate, for the report */
+    double kbps;
+    unsigned width, height; /* the reference's, once open */
+    double dist_seconds;    /* the distorted container's duration, 0 when unknown */
+    char last_error[512];   /* what report() said last, for the report's failures */
 };
 
 /* One line on stderr about this pair: "<plain>TEXT" alone, "vmaf: line N:
@@ -110,6 +119,9 @@ static int report(Run *r, const char *fmt, ...) __attribute__((format(printf, 2,
 static int report(Run *r, const char *fmt, ...)
 {
     va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->last_error, sizeof(r->last_error), fmt, ap);
+    va_end(ap);
     va_start(ap, fmt);
     vsay(r, "vmaf: ", "", fmt, ap);
     va_end(ap);
@@ -205,6 +217,9 @@ static int open_inputs(Run *r)
     if (video_input_open(&r->dist, r->cli.path_dist, raw))
         return report(r, "%s", r->dist.error);
     r->ref.clamp = r->dist.clamp = r->cli.clamp_samples;
+    r->width = r->ref.info.w;
+    r->height = r->ref.info.h;
+    r->dist_seconds = r->dist.seconds;
     if (r->parent)
         r->ref.decoder_threads = r->dist.decoder_threads = r->parent->chunked->nvdec_threads;
     return check_inputs_match(r);
@@ -922,6 +937,7 @@ static int pool_scores(Run *r)
 /* The temporary output files (one a batch worker) a SIGINT, SIGTERM or
  * SIGHUP removes before the process ends as the signal would end it. */
 static const char *volatile pending_output[CLI_MAX_JOBS];
+static const char *volatile pending_report; /* --report's */
 
 static void remove_pending_output(int sig)
 {
@@ -930,8 +946,18 @@ static void remove_pending_output(int sig)
         if (tmp)
             unlink(tmp);
     }
+    const char *tmp = pending_report;
+    if (tmp)
+        unlink(tmp);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+static void remove_on_signals(void)
+{
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+        signal(signals[i], remove_pending_output);
 }
 
 /* Whether path (symlinks followed) is the regular file other names. */
@@ -958,11 +984,82 @@ static int open_output(Run *r)
     if (err)
         return report(r, "cannot write \"%s\" (%s)", path, strerror(-err));
     pending_output[r->slot] = vmaf_output_temporary_path(r->output);
-    if (pending_output[r->slot]) {
-        const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-        for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
-            signal(signals[i], remove_pending_output);
+    if (pending_output[r->slot])
+        remove_on_signals();
+    return 0;
+}
+
+/* --report, opened before any frame is read as -o is; the report of a
+ * batch is its own. */
+static int open_report(Run *r, Report **rep, const char *ref, const char *dist)
+{
+    const char *path = r->cli.report_path;
+    if (!path)
+        return 0;
+    if ((ref && same_file(path, ref)) || (dist && same_file(path, dist)))
+        return report(r, "--report \"%s\" is an input: the report would replace it", path);
+    char error[VIDEO_INPUT_ERROR_SIZE];
+    if (report_open(rep, path, r->cli.report_worst, r->cli.report_anchor, error, sizeof(error)))
+        return report(r, "%s", error);
+    pending_report = report_temporary_path(*rep);
+    if (pending_report)
+        remove_on_signals();
+    return 0;
+}
+
+static int write_report(Run *r, Report *rep)
+{
+    char error[VIDEO_INPUT_ERROR_SIZE];
+    if (report_write(rep, error, sizeof(error)))
+        return report(r, "%s", error);
+    pending_report = NULL; /* renamed */
+    return 0;
+}
+
+/* The pair's bitrate: the batch line's, else the encoded distorted file's
+ * size over its container's duration. */
+static void pair_bitrate(const Run *r, ReportPair *p)
+{
+    struct stat st;
+    p->kbps = NAN;
+    if (r->kbps > 0) { /* NaN or 0: none given */
+        p->kbps = r->kbps;
+        p->kbps_from = "list";
+    } else if (r->dist_seconds > 0 && !stat(r->cli.path_dist, &st) && S_ISREG(st.st_mode)) {
+        p->kbps = (double)st.st_size * 8 / r->dist_seconds / 1000;
+        p->kbps_from = "container";
     }
+}
+
+/* The scored pair into the report, with its worst frames' pictures. */
+static int add_to_report(Run *r)
+{
+    Report *rep = r->shared ? r->shared->report : r->own_report;
+    if (!rep || r->parent)
+        return 0;
+    ReportPair p = {.line = r->line, .width = r->width, .height = r->height};
+    pair_bitrate(r, &p);
+    p.ref = strdup(r->cli.path_ref);
+    p.dist = strdup(r->cli.path_dist);
+    p.group = r->group ? strdup(r->group) : NULL;
+    const char *score = NULL;
+    if (!r->cli.no_prediction)
+        score = r->cli.model[0].cfg.name ? r->cli.model[0].cfg.name : "vmaf";
+    const ReportSource src = {
+        .raw = r->cli.use_yuv ? &r->cli.raw : NULL,
+        .clamp = r->cli.clamp_samples,
+        .scale_dist = r->cli.scale_dist,
+        .skip = {r->cli.frame_skip_ref, r->cli.frame_skip_dist},
+    };
+    int err = !p.ref || !p.dist || (r->group && !p.group) ? -ENOMEM : 0;
+    err = err ? err : report_pair_collect(&p, r->vmaf, score, r->frames, report_worst_count(rep));
+    err = err ? err : report_pictures_make(&p, &src);
+    if (err)
+        report_pair_free(&p);
+    else
+        err = report_add(rep, &p);
+    if (err)
+        return report(r, "could not add the pair to the report (%s)", strerror(-err));
     return 0;
 }
 
@@ -982,7 +1079,9 @@ static int run(Run *r)
 {
     if (chatty(r))
         fprintf(stderr, "VMAF version %s\n", vmaf_version());
-    int err = open_output(r);
+    const bool own_report = !r->batch && !r->parent;
+    int err = own_report ? open_report(r, &r->own_report, r->cli.path_ref, r->cli.path_dist) : 0;
+    err = err ? err : open_output(r);
     err = err ? err : open_inputs(r);
     err = err ? err : init_context(r);
     err = err ? err : register_features(r);
@@ -993,7 +1092,9 @@ static int run(Run *r)
         err = err ? err : score_frames(r);
     }
     err = err ? err : pool_scores(r);
-    return err ? err : write_output(r);
+    err = err ? err : write_output(r);
+    err = err ? err : add_to_report(r);
+    return err || !r->own_report ? err : write_report(r, r->own_report);
 }
 
 static void release(Run *r)
@@ -1001,6 +1102,9 @@ static void release(Run *r)
     if (!r->parent)
         pending_output[r->slot] = NULL;
     vmaf_output_close(&r->output);
+    if (r->own_report)
+        pending_report = NULL;
+    report_close(&r->own_report);
     /* The context goes first: it may still hold pictures and models. */
     if (r->vmaf)
         vmaf_close(r->vmaf);
@@ -1041,7 +1145,12 @@ static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned wo
     r->cli.path_ref = pair->ref;
     r->cli.path_dist = pair->dist;
     r->cli.output_path = pair->output;
+    r->group = pair->group;
+    r->kbps = pair->kbps;
     status = status ? report(r, "%s", r->cli.error) : run(r);
+    if (status && shared->report &&
+        report_add_failure(shared->report, pair->line, pair->ref, pair->dist, r->last_error))
+        batch_message(b, pair->line, "out of memory");
     release(r);
     free(r);
     return status;
@@ -1076,6 +1185,19 @@ static int batch_backend(Run *r, Shared *shared)
     return 0;
 }
 
+/* The list's refused lines, as the report's failures. */
+static int report_bad_lines(Report *rep, const Batch *b)
+{
+    for (unsigned i = 0; i < batch_bad_count(b); i++) {
+        const char *why;
+        const unsigned line = batch_bad_line(b, i, &why);
+        int err = report_add_failure(rep, line, NULL, NULL, why);
+        if (err)
+            return err;
+    }
+    return 0;
+}
+
 /* --batch: the models loaded and the device set up once, then each line's
  * pair scored by --jobs workers, each into a context of its own. */
 static int run_batch(Run *r, int argc, char *argv[])
@@ -1090,6 +1212,7 @@ static int run_batch(Run *r, int argc, char *argv[])
     int status = vmaf_init(&r->vmaf, context_config(r));
     if (status)
         status = report(r, "could not initialise the VMAF context (%s)", strerror(-status));
+    status = status ? status : open_report(r, &shared.report, NULL, NULL);
     status = status ? status : load_models(r, &shared.models);
     status = status ? status : batch_backend(r, &shared);
     if (!status) {
@@ -1100,7 +1223,14 @@ static int run_batch(Run *r, int argc, char *argv[])
         const unsigned failed =
             batch_run(b, jobs, score_line, &shared, interactive(r) ? stderr : NULL);
         status = failed ? EXIT_RUNTIME : 0;
+        if (shared.report) {
+            int err = report_bad_lines(shared.report, b) ? report(r, "out of memory") : 0;
+            err = err ? err : write_report(r, shared.report);
+            status = err ? err : status;
+        }
     }
+    pending_report = NULL;
+    report_close(&shared.report);
     batch_close(b);
     free_models(&shared.models);
 #ifdef VMAF_HAVE_CUDA

@@ -106,6 +106,7 @@ struct VideoInput {
     size_t trailing_bytes; /* per frame after the planes, skipped (Y4M alpha) */
     size_t frame_bytes;    /* payload of one frame, for error messages */
     unsigned frame_index;  /* frames read so far */
+    double seconds;        /* the container's duration (encoded input), 0 when unknown */
     /* Bytes consumed while probing, replayed first (unless the reader takes
      * them as consumed) so that pipes work without seeking. */
     unsigned char sniffed[16];

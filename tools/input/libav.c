@@ -142,6 +142,8 @@ static int open_demuxer(VideoInput *in, LibavInput *s)
     s->stream = av_find_best_stream(s->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     if (s->stream < 0)
         return video_input_fail(in, -EINVAL, "has no video stream FFmpeg's libraries decode");
+    if (s->format->duration > 0)
+        in->seconds = (double)s->format->duration / AV_TIME_BASE;
     return 0;
 }
 
