@@ -150,11 +150,14 @@ VMAF_API int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_
 /* The per-frame scores vmaf holds, one name at a time, in the order the
  * outputs list them (features as computed, then each model's score once
  * scored): the index-th name into *name, as vmaf_feature_score_at_index()
- * takes it and the outputs print it. The name is owned by vmaf and valid
- * until vmaf_close(); thread-safe against a run appending scores. Returns
- * 0, or -EINVAL for a NULL argument or an index past the last (vmaf-ng;
- * libvmaf has no such call). */
-VMAF_API int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name);
+ * takes it, and into *printed (may be NULL) the name the outputs print for
+ * it (libvmaf's short alias, "integer_adm2" for
+ * "VMAF_integer_feature_adm2_score"; else the name itself). Both are owned
+ * by vmaf and valid until vmaf_close(); thread-safe against a run appending
+ * scores. Returns 0, or -EINVAL for a NULL vmaf or name, or an index past
+ * the last (vmaf-ng; libvmaf has no such call). */
+VMAF_API int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name,
+                                  const char **printed);
 
 /* model's scores over frames index_low..index_high (inclusive) pooled by
  * pool_method, as libvmaf pools them (frames left out by n_subsample are

@@ -463,7 +463,7 @@ int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, dou
     return vmaf_feature_collector_get_score(vmaf->fc, feature_name, score, index);
 }
 
-int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name)
+int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name, const char **printed)
 {
     VMAF_CONTEXT_LOG_SCOPE(vmaf);
     if (!vmaf || !name)
@@ -475,6 +475,8 @@ int vmaf_feature_name_at(VmafContext *vmaf, unsigned index, const char **name)
     if (!n)
         return -EINVAL;
     *name = n;
+    if (printed)
+        *printed = vmaf_feature_name_alias(n);
     return 0;
 }
 

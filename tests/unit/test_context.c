@@ -150,20 +150,23 @@ static void test_output_lifecycle(void)
     vmaf_close(vmaf);
 }
 
-/* Every score name, in the outputs' order, then the end; bad arguments. */
+/* Every score name, in the outputs' order, with the name they print; then
+ * the end; bad arguments. */
 static void test_feature_names(void)
 {
     const double s[] = {1.0, 2.0};
     VmafContext *vmaf = context_with(0, s, 2);
-    vmaf_import_feature_score(vmaf, "y", 3.0, 0);
-    const char *name = NULL;
-    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 0, &name), 0);
-    CHECK(name && !strcmp(name, "x"));
-    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 1, &name), 0);
-    CHECK(name && !strcmp(name, "y"));
-    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 2, &name), -EINVAL);
-    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 0, NULL), -EINVAL);
-    CHECK_EQ_INT(vmaf_feature_name_at(NULL, 0, &name), -EINVAL);
+    vmaf_import_feature_score(vmaf, "VMAF_integer_feature_adm2_score", 3.0, 0);
+    const char *name = NULL, *printed = NULL;
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 0, &name, &printed), 0);
+    CHECK(name && !strcmp(name, "x") && printed && !strcmp(printed, "x"));
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 1, &name, &printed), 0);
+    CHECK(name && !strcmp(name, "VMAF_integer_feature_adm2_score"));
+    CHECK(printed && !strcmp(printed, "integer_adm2")); /* as the outputs print it */
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 1, &name, NULL), 0);
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 2, &name, NULL), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_name_at(vmaf, 0, NULL, NULL), -EINVAL);
+    CHECK_EQ_INT(vmaf_feature_name_at(NULL, 0, &name, NULL), -EINVAL);
     vmaf_close(vmaf);
 }
 

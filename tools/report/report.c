@@ -290,8 +290,10 @@ static void write_document(FILE *f, void *opaque)
 
 int report_write(Report *rep, char *error, size_t error_size)
 {
-    qsort(rep->pair, rep->pair_cnt, sizeof(*rep->pair), by_line);
-    qsort(rep->failure, rep->failure_cnt, sizeof(*rep->failure), failure_by_line);
+    if (rep->pair_cnt)
+        qsort(rep->pair, rep->pair_cnt, sizeof(*rep->pair), by_line);
+    if (rep->failure_cnt)
+        qsort(rep->failure, rep->failure_cnt, sizeof(*rep->failure), failure_by_line);
     free_summary(&rep->summary);
     int err = 0;
     if (rep->pair_cnt) {

@@ -75,9 +75,10 @@ static unsigned lowest_frames(const double *v, unsigned frames, unsigned cnt, Re
     return n;
 }
 
-static int read_series(ReportSeries *s, VmafContext *vmaf, const char *name, unsigned frames)
+static int read_series(ReportSeries *s, VmafContext *vmaf, const char *name, const char *printed,
+                       unsigned frames)
 {
-    s->name = strdup(name);
+    s->name = strdup(printed);
     s->value = malloc((frames ? frames : 1) * sizeof(*s->value));
     if (!s->name || !s->value)
         return -ENOMEM;
@@ -91,7 +92,7 @@ static unsigned count_names(VmafContext *vmaf)
 {
     unsigned n = 0;
     const char *name;
-    while (!vmaf_feature_name_at(vmaf, n, &name))
+    while (!vmaf_feature_name_at(vmaf, n, &name, NULL))
         n++;
     return n;
 }
@@ -108,8 +109,8 @@ int report_pair_collect(ReportPair *p, VmafContext *vmaf, const char *score_name
     p->score = cnt;
     /* The model's score first, the rest as the outputs list them. */
     for (unsigned i = 0; i < cnt; i++) {
-        const char *name;
-        if (vmaf_feature_name_at(vmaf, i, &name))
+        const char *name, *printed;
+        if (vmaf_feature_name_at(vmaf, i, &name, &printed))
             return -EINVAL;
         const bool is_score = score_name && p->score == cnt && !strcmp(name, score_name);
         if (is_score) {
@@ -119,7 +120,7 @@ int report_pair_collect(ReportPair *p, VmafContext *vmaf, const char *score_name
         }
         ReportSeries *s = &p->series[is_score ? 0 : p->series_cnt];
         p->series_cnt++;
-        int err = read_series(s, vmaf, name, frames);
+        int err = read_series(s, vmaf, name, printed, frames);
         if (err)
             return err;
     }
