@@ -22,16 +22,10 @@ import sys
 vmaf, gen_yuv, have_libav, work = sys.argv[1:5]
 W, H, N = 320, 180, 24
 RAW = ["-w", str(W), "-h", str(H), "-p", "420", "-b", "8"]
-failures = cases = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
-
-def check(ok, what):
-    global failures, cases
-    cases += 1
-    if not ok:
-        failures += 1
-        print("FAIL " + what)
-    return ok
+check = Checks()
 
 
 def run(*args, timeout=300):
@@ -223,8 +217,7 @@ def main():
     refusals()
     batch()
     container_bitrate()
-    print("%d cases, %d failed" % (cases, failures))
-    return 1 if failures else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -121,14 +121,10 @@ class Driver:
             shutil.rmtree(self.profile, ignore_errors=True)
 
 
-failures = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks  # noqa: E402
 
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL " + what)
-    return ok
+check = Checks()
 
 
 def report_data(path):
@@ -347,9 +343,8 @@ def main():
         shutil.rmtree(scratch, ignore_errors=True)
     finally:
         d.quit()
-    print("%d reports, %s" % (len(reports), "%d failures" % len(failures) if failures else "all checks passed"))
-    print("screenshots in " + out)
-    return 1 if failures else 0
+    print("%d reports; screenshots in %s" % (len(reports), out))
+    return check.summary()
 
 
 if __name__ == "__main__":
