@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "batch.h"
@@ -239,6 +240,95 @@ int batch_open(Batch **out, const char *path, char *error, size_t error_size)
 unsigned batch_pair_count(const Batch *b)
 {
     return b->pair_cnt + b->bad_cnt;
+}
+
+/* A list entry's weight for slicing: the bytes of its two files (0 for a
+ * file that is not there, as for a refused line). */
+static uint64_t weight_of(const BatchPair *p)
+{
+    uint64_t w = 0;
+    struct stat st;
+    if (p && !stat(p->ref, &st))
+        w += (uint64_t)st.st_size;
+    if (p && !stat(p->dist, &st))
+        w += (uint64_t)st.st_size;
+    return w;
+}
+
+typedef struct SliceItem {
+    unsigned line;
+    uint64_t weight;
+} SliceItem;
+
+static int heavier_first(const void *a, const void *b)
+{
+    const SliceItem *x = a, *y = b;
+    if (x->weight != y->weight)
+        return x->weight < y->weight ? 1 : -1;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+static bool line_in(const unsigned *lines, unsigned cnt, unsigned line)
+{
+    for (unsigned i = 0; i < cnt; i++)
+        if (lines[i] == line)
+            return true;
+    return false;
+}
+
+int batch_slice(Batch *b, unsigned index, unsigned count)
+{
+    const unsigned n = b->pair_cnt + b->bad_cnt;
+    SliceItem *item = malloc((n ? n : 1) * sizeof(*item));
+    uint64_t *load = calloc(count, sizeof(*load));
+    unsigned *mine = malloc((n ? n : 1) * sizeof(*mine));
+    if (!item || !load || !mine) {
+        free(item);
+        free(load);
+        free(mine);
+        return -ENOMEM;
+    }
+    for (unsigned i = 0; i < b->pair_cnt; i++)
+        item[i] = (SliceItem){b->pair[i].line, weight_of(&b->pair[i])};
+    for (unsigned i = 0; i < b->bad_cnt; i++)
+        item[b->pair_cnt + i] = (SliceItem){b->bad[i].line, 0};
+    /* Heaviest first, each to the least loaded slice (the lowest of
+     * equals): the same lists and files give the same slices. */
+    qsort(item, n, sizeof(*item), heavier_first);
+    unsigned mine_cnt = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned to = 0;
+        for (unsigned k = 1; k < count; k++)
+            to = load[k] < load[to] ? k : to;
+        load[to] += item[i].weight ? item[i].weight : 1;
+        if (to == index)
+            mine[mine_cnt++] = item[i].line;
+    }
+    unsigned kept = 0;
+    for (unsigned i = 0; i < b->pair_cnt; i++)
+        if (line_in(mine, mine_cnt, b->pair[i].line))
+            b->pair[kept++] = b->pair[i];
+    b->pair_cnt = kept;
+    kept = 0;
+    for (unsigned i = 0; i < b->bad_cnt; i++)
+        if (line_in(mine, mine_cnt, b->bad[i].line))
+            b->bad[kept++] = b->bad[i];
+    b->bad_cnt = kept;
+    free(item);
+    free(load);
+    free(mine);
+    return 0;
+}
+
+unsigned batch_skip_done(Batch *b, bool (*done)(const char *output, void *opaque), void *opaque)
+{
+    unsigned kept = 0;
+    for (unsigned i = 0; i < b->pair_cnt; i++)
+        if (!b->pair[i].output || !done(b->pair[i].output, opaque))
+            b->pair[kept++] = b->pair[i];
+    const unsigned skipped = b->pair_cnt - kept;
+    b->pair_cnt = kept;
+    return skipped;
 }
 
 unsigned batch_bad_count(const Batch *b)

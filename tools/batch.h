@@ -35,6 +35,17 @@ int batch_open(Batch **b, const char *path, char *error, size_t error_size);
 
 unsigned batch_pair_count(const Batch *b);
 
+/* Keeps slice `index` (0 .. count - 1) of `count` and drops the rest of the
+ * list, refused lines included: the lines dealt heaviest first (the bytes
+ * of both files) to the slice with the fewest bytes so far, so that the
+ * slices take about as long and each process of an array job computes the
+ * same slices from the same list and files. Returns 0 or -ENOMEM. */
+int batch_slice(Batch *b, unsigned index, unsigned count);
+
+/* Drops the pairs whose output done() says is already complete (pairs
+ * without an output are kept); returns how many were dropped. */
+unsigned batch_skip_done(Batch *b, bool (*done)(const char *output, void *opaque), void *opaque);
+
 /* The lines the list refused, each with its number and why (*why owned by
  * b), for i < batch_bad_count(). */
 unsigned batch_bad_count(const Batch *b);

@@ -1,5 +1,6 @@
 /* Option parsing for the vmaf tool, including the --aom_ctc and --nflx_ctc
  * presets. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -33,6 +34,8 @@ enum {
     OPT_HWDEC,
     OPT_CHUNKS,
     OPT_CPU_CHUNKS,
+    OPT_SLICE,
+    OPT_RESUME,
     OPT_REPORT,
     OPT_REPORT_WORST,
     OPT_REPORT_ANCHOR,
@@ -74,6 +77,8 @@ static const struct option long_options[] = {
     {"hwdec", required_argument, NULL, OPT_HWDEC},
     {"chunks", required_argument, NULL, OPT_CHUNKS},
     {"cpu_chunks", required_argument, NULL, OPT_CPU_CHUNKS},
+    {"slice", required_argument, NULL, OPT_SLICE},
+    {"resume", no_argument, NULL, OPT_RESUME},
     {"report", required_argument, NULL, OPT_REPORT},
     {"report_worst", required_argument, NULL, OPT_REPORT_WORST},
     {"report_anchor", required_argument, NULL, OPT_REPORT_ANCHOR},
@@ -147,7 +152,12 @@ void cli_print_usage(FILE *out, const char *app)
           "                              with its line and the others go on; exit status 2\n"
           "                              if any failed\n"
           "      --jobs N                pairs scored at once (default 4 on CUDA, 2 on the\n"
-          "                              CPU; at most 64)\n\n"
+          "                              CPU; at most 64)\n"
+          "      --slice I/N             score only slice I (0 .. N-1) of N slices of the\n"
+          "                              list, balanced by the files' sizes, the same in\n"
+          "                              every process: one task of an array job\n"
+          "      --resume                skip the pairs whose output is already complete\n"
+          "                              (default: score every pair, replacing outputs)\n\n"
           "Processing:\n"
           "      --threads N             worker threads (0: none; at most 256)\n"
           "      --subsample N           score only every N-th frame\n"
@@ -257,6 +267,24 @@ static int parse_uint_range(CliSettings *s, int opt, const char *arg, unsigned m
         return bad_argument(s, opt, arg, should_be);
     }
     *out = (unsigned)v;
+    return 0;
+}
+
+/* --slice I/N: 0 <= I < N <= CLI_MAX_SLICES. */
+static int parse_slice(CliSettings *s, const char *arg)
+{
+    char *end;
+    errno = 0;
+    const unsigned long i = strtoul(arg, &end, 10);
+    const bool first = end != arg && *end == '/' && isdigit((unsigned char)*arg);
+    const char *second = first ? end + 1 : NULL;
+    const unsigned long n = first ? strtoul(second, &end, 10) : 0;
+    if (!first || !isdigit((unsigned char)*second) || *end || errno || !n || n > CLI_MAX_SLICES ||
+        i >= n)
+        return fail(s, "--slice \"%s\": want I/N, the slice I (0 .. N-1) of N (1 .. %u)", arg,
+                    CLI_MAX_SLICES);
+    s->slice_index = (unsigned)i;
+    s->slice_count = (unsigned)n;
     return 0;
 }
 
@@ -656,6 +684,11 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
         return parse_uint_range(s, opt, arg, 1, CLI_MAX_JOBS, &s->chunks);
     case OPT_CPU_CHUNKS:
         return parse_uint_range(s, opt, arg, 0, CLI_MAX_JOBS, &s->cpu_chunks);
+    case OPT_SLICE:
+        return parse_slice(s, arg);
+    case OPT_RESUME:
+        s->resume = true;
+        return 0;
     case OPT_REPORT:
         s->report_path = arg;
         return 0;
@@ -744,6 +777,8 @@ static int check_settings(CliSettings *s)
     if (s->batch_path && (s->path_ref || s->path_dist || s->output_path))
         return fail(s, "--batch takes each pair and its output from its file: give no -r, -d "
                        "or -o with it");
+    if ((s->slice_count || s->resume) && !s->batch_path)
+        return fail(s, "--slice and --resume take the pairs of a --batch list");
     if (s->jobs && !s->batch_path)
         return fail(s, "--jobs is the number of pairs scored at once in a --batch");
     if ((s->chunks || s->cpu_chunks) && s->batch_path)

@@ -16,6 +16,7 @@
 #define CLI_MAX_OVERLOADS 32
 #define CLI_MAX_THREADS 256
 #define CLI_MAX_JOBS 64
+#define CLI_MAX_SLICES 100000
 
 typedef struct CliFeature {
     const char *spec; /* as given, for messages */
@@ -79,14 +80,16 @@ typedef struct CliSettings {
     bool clamp_samples; /* clamp samples past the bit depth instead of refusing them */
     bool scale_dist;    /* the distorted video scaled to the reference's size (bicubic) */
     bool quiet;
-    bool common_bitdepth;      /* ref and dist depths may differ (--aom_ctc v6.0+) */
-    const char *batch_path;    /* --batch: pairs and outputs from this file, not -r/-d/-o */
-    unsigned jobs;             /* --jobs: pairs at once in a batch; 0: the default */
-    unsigned chunks;           /* --chunks: a pair's chunks on NVDEC at once; 0: the default */
-    unsigned cpu_chunks;       /* --cpu_chunks: those decoded on the CPU alongside */
-    const char *report_path;   /* --report: the report of every pair, or NULL */
-    unsigned report_worst;     /* --report_worst: its worst frames a pair */
-    const char *report_anchor; /* --report_anchor: the group BD-rates compare against */
+    bool common_bitdepth;   /* ref and dist depths may differ (--aom_ctc v6.0+) */
+    const char *batch_path; /* --batch: pairs and outputs from this file, not -r/-d/-o */
+    unsigned jobs;          /* --jobs: pairs at once in a batch; 0: the default */
+    unsigned chunks;        /* --chunks: a pair's chunks on NVDEC at once; 0: the default */
+    unsigned cpu_chunks;    /* --cpu_chunks: those decoded on the CPU alongside */
+    unsigned slice_index, slice_count; /* --slice I/N; count 0: the whole list */
+    bool resume;                       /* --resume: pairs with a complete output skipped */
+    const char *report_path;           /* --report: the report of every pair, or NULL */
+    unsigned report_worst;             /* --report_worst: its worst frames a pair */
+    const char *report_anchor;         /* --report_anchor: the group BD-rates compare against */
     char error[512];
 } CliSettings;
 

@@ -1185,6 +1185,52 @@ static int batch_backend(Run *r, Shared *shared)
     return 0;
 }
 
+/* Whether the output at path is a whole one of the format asked for: a
+ * regular file whose end is the format's (outputs are renamed into place
+ * once written, so this catches only files cut short by other means). */
+static bool output_complete(const char *path, void *opaque)
+{
+    const enum VmafOutputFormat fmt = *(const enum VmafOutputFormat *)opaque;
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char tail[16] = "";
+    size_t n = 0;
+    if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+        n = st.st_size < 15 ? (size_t)st.st_size : 15;
+        if (fseek(f, -(long)n, SEEK_END) || fread(tail, 1, n, f) != n)
+            n = 0;
+    }
+    fclose(f);
+    tail[n] = '\0';
+    if (!n || tail[n - 1] != '\n')
+        return false;
+    switch (fmt) {
+    case VMAF_OUTPUT_FORMAT_XML:
+        return n >= 8 && !strcmp(tail + n - 8, "</VMAF>\n");
+    case VMAF_OUTPUT_FORMAT_JSON:
+        return n >= 2 && !strcmp(tail + n - 2, "}\n");
+    default:
+        return true;
+    }
+}
+
+/* --slice and --resume: the pairs of the list this process scores. */
+static int narrow_batch(Run *r, Batch *b)
+{
+    const unsigned listed = batch_pair_count(b);
+    if (r->cli.slice_count && batch_slice(b, r->cli.slice_index, r->cli.slice_count))
+        return report(r, "out of memory");
+    const unsigned sliced = batch_pair_count(b);
+    const unsigned done =
+        r->cli.resume ? batch_skip_done(b, output_complete, &r->cli.output_fmt) : 0;
+    if (!r->cli.quiet && (r->cli.slice_count || r->cli.resume))
+        fprintf(stderr, "vmaf: %u of %u lines in slice %u/%u, %u of them already scored\n", sliced,
+                listed, r->cli.slice_index, r->cli.slice_count ? r->cli.slice_count : 1, done);
+    return 0;
+}
+
 /* The list's refused lines, as the report's failures. */
 static int report_bad_lines(Report *rep, const Batch *b)
 {
@@ -1207,6 +1253,10 @@ static int run_batch(Run *r, int argc, char *argv[])
     char error[VIDEO_INPUT_ERROR_SIZE];
     if (batch_open(&b, r->cli.batch_path, error, sizeof(error)))
         return report(r, "%s", error);
+    if (narrow_batch(r, b)) {
+        batch_close(b);
+        return EXIT_RUNTIME;
+    }
     /* A context of no pair: what takes none (loading models, finding the
      * device) logs at its level. */
     int status = vmaf_init(&r->vmaf, context_config(r));

@@ -4,7 +4,7 @@
 # size mismatch, a truncated stream and a malformed line in the middle fail
 # naming their line while the others complete; exit 2 then, and no output
 # for a failed line. The list itself: outputs named twice, an empty list,
-# -r/-d/-o beside --batch, --jobs without it.
+# -r/-d/-o beside --batch, --jobs without it. --slice and --resume.
 # Usage: batch.sh VMAF GEN_YUV SAME_SCORES_PY HAVE_LIBAV(ON|OFF) WORKDIR
 vmaf=$1 gen=$2 same=$3 have_libav=$4 dir=$5
 here=$(cd "$(dirname "$0")" && pwd)
@@ -97,6 +97,35 @@ run_vmaf 60 --batch good.txt -r a_ref.y4m
 run_vmaf 60 -r a_ref.y4m -d a_dis.y4m --jobs 2
 [ $status = 1 ] && printf '%s' "$msg" | grep -q -- '--jobs is the number of pairs' ||
     fail "exit $status, want 1" "--jobs 2 without --batch" "$msg"
+
+# --slice: the slices of a list score each line once between them, the same
+# lines every time, each output equal to its single run; --resume skips the
+# complete outputs and scores an output cut short again.
+for i in 0 1 2; do
+    run_vmaf 300 --batch good.txt --slice $i/3 $flags
+    printf '%s' "$msg" | sed -n 's/^vmaf: \([0-9]*\) of 3 lines in slice.*/\1/p' >>slices.txt
+done
+[ "$(sort slices.txt | tr -d '\n')" = 111 ] ||
+    fail "slices of sizes $(tr '\n' ' ' <slices.txt), want 1 1 1" "--batch good.txt --slice I/3" ""
+batch_equals good.txt "1, --slice I/3"
+run_vmaf 300 --batch good.txt --slice 0/3 $flags
+first=$msg
+run_vmaf 300 --batch good.txt --slice 0/3 $flags
+[ "$msg" = "$first" ] || fail "two runs of one slice differ" "--slice 0/3" "$msg"
+head -c 100 out/b.json >cut.json && mv cut.json out/b.json
+touch -d '2000-01-01' out/a.json
+run_vmaf 300 --batch good.txt --resume $flags
+printf '%s' "$msg" | grep -q '3 of 3 lines in slice 0/1, 2 of them already scored' ||
+    fail "want 2 of 3 already scored" "--batch good.txt --resume" "$msg"
+[ "$(date -r out/a.json +%Y)" = 2000 ] || fail "a complete output was scored again" "--resume" ""
+batch_equals good.txt "1, --resume"
+for bad in 3/3 1/0 x/2 -1/2 2; do
+    run_vmaf 60 --batch good.txt --slice $bad
+    [ $status = 1 ] && printf '%s' "$msg" | grep -q 'want I/N' ||
+        fail "exit $status, want 1 and 'want I/N'" "--slice $bad" "$msg"
+done
+run_vmaf 60 -r a_ref.y4m -d a_dis.y4m --resume
+[ $status = 1 ] || fail "exit $status, want 1" "--resume without --batch" "$msg"
 
 # Encoded pairs in a batch score as they do alone.
 if [ "$have_libav" = ON ] && command -v ffmpeg >/dev/null; then
