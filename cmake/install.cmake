@@ -1,8 +1,9 @@
 # What `cmake --install` (and `make install`) puts under the prefix: the
-# vmaf CLI, libvmaf.so.3 and libvmaf.a, the public headers, libvmaf.pc; and
+# vmaf CLI and its Slurm driver (vmaf-slurm), libvmaf.so.3 and libvmaf.a, the public headers, libvmaf.pc; and
 # an `uninstall` target that removes what the last install wrote.
 
 install(TARGETS vmaf vmaf_static vmaf_shared)
+install(PROGRAMS tools/slurm/vmaf-slurm TYPE BIN)
 set(VMAF_PUBLIC_HEADERS include/libvmaf/libvmaf.h include/libvmaf/model.h
     include/libvmaf/picture.h include/libvmaf/feature.h include/libvmaf/export.h
     ${CMAKE_BINARY_DIR}/include/libvmaf/version.h)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what a stage needs, from Debian's packages, when it is missing and
 # we are root: `build` (zlib; FFmpeg's libraries for encoded input included),
-# `test` (the suite, the report's page in Chromium included), `sanitize` (GCC's ASan, UBSan and
+# `test` (the suite, the report's page in Chromium and a Slurm cluster included), `sanitize` (GCC's ASan, UBSan and
 # TSan runtimes) or `fuzz` (clang and its libFuzzer runtime). Tests whose
 # tools are still missing afterwards skip and say so; the build stages fail.
 set -e
@@ -44,6 +44,11 @@ test)
     # The report's page in headless Chromium, driven over WebDriver.
     have chromium || need="$need chromium"
     have chromedriver || [ -x /usr/lib/chromium/chromedriver ] || need="$need chromium-driver"
+    # vmaf-slurm's test starts a one-node Slurm cluster of its own.
+    [ -x /usr/sbin/slurmctld ] || need="$need slurmctld"
+    [ -x /usr/sbin/slurmd ] || need="$need slurmd"
+    have sbatch || need="$need slurm-client"
+    [ -x /usr/sbin/munged ] || need="$need munge"
     ;;
 sanitize)
     main='int main(void) { return 0; }'

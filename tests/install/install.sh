@@ -1,6 +1,6 @@
 #!/bin/sh
 # The install as a packager and a user meet it:
-#  1. `cmake --install` staged under DESTDIR: the CLI, libvmaf.so.3 (SONAME)
+#  1. `cmake --install` staged under DESTDIR: the CLI and its Slurm driver, libvmaf.so.3 (SONAME)
 #     and libvmaf.a, the headers, libvmaf.pc (pkg-config finds it, Version 3.x);
 #     the installed library exports the public API alone; FFmpeg's reader
 #     module, where the build has one, which the installed CLI loads;
@@ -33,7 +33,7 @@ stage=$work/stage
 p=$stage/opt/vmaf-ng
 DESTDIR=$stage cmake --install "$build" --prefix /opt/vmaf-ng >"$work/install.log" 2>&1
 check "cmake --install with DESTDIR and --prefix" [ $? = 0 ]
-for f in bin/vmaf lib/libvmaf.so lib/libvmaf.so.3 lib/libvmaf.a lib/pkgconfig/libvmaf.pc \
+for f in bin/vmaf bin/vmaf-slurm lib/libvmaf.so lib/libvmaf.so.3 lib/libvmaf.a lib/pkgconfig/libvmaf.pc \
     include/libvmaf/libvmaf.h include/libvmaf/model.h include/libvmaf/picture.h \
     include/libvmaf/feature.h include/libvmaf/export.h include/libvmaf/version.h; do
     check "installed $f" [ -e "$p/$f" ]
@@ -56,6 +56,7 @@ check "Cflags reach the headers (-I.../include/libvmaf)" sh -c "echo '$cflags' |
 check "the installed library exports the public API alone" \
     sh "$src/tests/install/exports.sh" "$p/lib/libvmaf.so.3" "$p/include/libvmaf"
 check "installed vmaf runs (--version)" "$p/bin/vmaf" --version
+check "installed vmaf-slurm runs (--help)" "$p/bin/vmaf-slurm" --help
 if [ -e "$build/vmaf-libav.so" ]; then
     check "installed lib/vmaf-ng/vmaf-libav.so" [ -e "$p/lib/vmaf-ng/vmaf-libav.so" ]
     # A file that is no video reaches FFmpeg's reader, which says so.
