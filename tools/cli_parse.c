@@ -36,6 +36,7 @@ enum {
     OPT_CPU_CHUNKS,
     OPT_SLICE,
     OPT_RESUME,
+    OPT_FROM_OUTPUTS,
     OPT_REPORT,
     OPT_REPORT_WORST,
     OPT_REPORT_ANCHOR,
@@ -79,6 +80,7 @@ static const struct option long_options[] = {
     {"cpu_chunks", required_argument, NULL, OPT_CPU_CHUNKS},
     {"slice", required_argument, NULL, OPT_SLICE},
     {"resume", no_argument, NULL, OPT_RESUME},
+    {"from_outputs", no_argument, NULL, OPT_FROM_OUTPUTS},
     {"report", required_argument, NULL, OPT_REPORT},
     {"report_worst", required_argument, NULL, OPT_REPORT_WORST},
     {"report_anchor", required_argument, NULL, OPT_REPORT_ANCHOR},
@@ -157,7 +159,9 @@ void cli_print_usage(FILE *out, const char *app)
           "                              list, balanced by the files' sizes, the same in\n"
           "                              every process: one task of an array job\n"
           "      --resume                skip the pairs whose output is already complete\n"
-          "                              (default: score every pair, replacing outputs)\n\n"
+          "                              (default: score every pair, replacing outputs)\n"
+          "      --from_outputs          with --report and --json: score nothing, report\n"
+          "                              each pair from its JSON output of an earlier run\n\n"
           "Processing:\n"
           "      --threads N             worker threads (0: none; at most 256)\n"
           "      --subsample N           score only every N-th frame\n"
@@ -689,6 +693,9 @@ static int parse_option(CliSettings *s, int opt, const char *arg)
     case OPT_RESUME:
         s->resume = true;
         return 0;
+    case OPT_FROM_OUTPUTS:
+        s->from_outputs = true;
+        return 0;
     case OPT_REPORT:
         s->report_path = arg;
         return 0;
@@ -777,6 +784,10 @@ static int check_settings(CliSettings *s)
     if (s->batch_path && (s->path_ref || s->path_dist || s->output_path))
         return fail(s, "--batch takes each pair and its output from its file: give no -r, -d "
                        "or -o with it");
+    if (s->from_outputs && (!s->batch_path || !s->report_path ||
+                            s->output_fmt != VMAF_OUTPUT_FORMAT_JSON || s->resume))
+        return fail(s, "--from_outputs reports a --batch list's JSON outputs: it needs --batch, "
+                       "--report and --json, and scores nothing (no --resume)");
     if ((s->slice_count || s->resume) && !s->batch_path)
         return fail(s, "--slice and --resume take the pairs of a --batch list");
     if (s->jobs && !s->batch_path)

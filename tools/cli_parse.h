@@ -87,9 +87,10 @@ typedef struct CliSettings {
     unsigned cpu_chunks;    /* --cpu_chunks: those decoded on the CPU alongside */
     unsigned slice_index, slice_count; /* --slice I/N; count 0: the whole list */
     bool resume;                       /* --resume: pairs with a complete output skipped */
-    const char *report_path;           /* --report: the report of every pair, or NULL */
-    unsigned report_worst;             /* --report_worst: its worst frames a pair */
-    const char *report_anchor;         /* --report_anchor: the group BD-rates compare against */
+    bool from_outputs;         /* --from_outputs: the report read from the pairs' JSON outputs */
+    const char *report_path;   /* --report: the report of every pair, or NULL */
+    unsigned report_worst;     /* --report_worst: its worst frames a pair */
+    const char *report_anchor; /* --report_anchor: the group BD-rates compare against */
     char error[512];
 } CliSettings;
 

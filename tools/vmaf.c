@@ -21,6 +21,7 @@
 #include "progress.h"
 #include "input/input.h"
 #include "report/report.h"
+#include "report/scores_json.h"
 
 enum {
     EXIT_USAGE = 1,
@@ -1123,6 +1124,63 @@ static void release(Run *r)
     cli_free(&r->cli);
 }
 
+/* The whole file at path, NUL-terminated, into *text (freed by the
+ * caller). */
+static int read_whole(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -errno;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    int err = buf ? 0 : -ENOMEM;
+    while (!err && (n += fread(buf + n, 1, cap - n, f)) == cap) {
+        char *bigger = realloc(buf, 2 * cap + 1);
+        err = bigger ? 0 : -ENOMEM;
+        buf = bigger ? bigger : buf;
+        cap *= 2;
+    }
+    err = err ? err : ferror(f) ? -EIO : 0;
+    fclose(f);
+    if (err) {
+        free(buf);
+        return err;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+/* --from_outputs: the pair's scores from its JSON output into a context of
+ * their own, for the report; its inputs opened only to be described. */
+static int report_from_output(Run *r)
+{
+    const char *path = r->cli.output_path;
+    if (!path)
+        return report(r, "--from_outputs: the line names no output to read");
+    int err = open_inputs(r);
+    if (err)
+        return err;
+    char *text = NULL;
+    size_t len = 0;
+    err = read_whole(path, &text, &len);
+    if (err)
+        return report(r, "--from_outputs: cannot read \"%s\" (%s): not scored yet?", path,
+                      strerror(-err));
+    err = vmaf_init(&r->vmaf, context_config(r));
+    if (!err)
+        err = scores_json_import(r->vmaf, text, len, &r->frames);
+    free(text);
+    if (err == -EINVAL)
+        return report(r, "--from_outputs: \"%s\" is not a whole JSON output of vmaf", path);
+    if (err)
+        return report(r, "--from_outputs: \"%s\": %s", path, strerror(-err));
+    if (!r->frames)
+        return report(r, "--from_outputs: \"%s\" holds no frame", path);
+    return add_to_report(r);
+}
+
 /* One line of a batch: the command line's settings, parsed afresh (the
  * library takes each pair's feature options), with the line's paths. */
 static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned worker)
@@ -1147,7 +1205,9 @@ static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned wo
     r->cli.output_path = pair->output;
     r->group = pair->group;
     r->kbps = pair->kbps;
-    status = status ? report(r, "%s", r->cli.error) : run(r);
+    status = status                ? report(r, "%s", r->cli.error)
+             : r->cli.from_outputs ? report_from_output(r)
+                                   : run(r);
     if (status && shared->report &&
         report_add_failure(shared->report, pair->line, pair->ref, pair->dist, r->last_error))
         batch_message(b, pair->line, "out of memory");
@@ -1263,8 +1323,11 @@ static int run_batch(Run *r, int argc, char *argv[])
     if (status)
         status = report(r, "could not initialise the VMAF context (%s)", strerror(-status));
     status = status ? status : open_report(r, &shared.report, NULL, NULL);
-    status = status ? status : load_models(r, &shared.models);
-    status = status ? status : batch_backend(r, &shared);
+    /* --from_outputs scores nothing: no models, no device. */
+    if (!r->cli.from_outputs) {
+        status = status ? status : load_models(r, &shared.models);
+        status = status ? status : batch_backend(r, &shared);
+    }
     if (!status) {
         const unsigned jobs = r->cli.jobs ? r->cli.jobs : shared.cuda_state ? 4 : 2;
         if (interactive(r))

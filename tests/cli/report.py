@@ -6,8 +6,9 @@ lowest-scoring frames lowest first, and crops of them centred where a
 planted distortion is; a batch's groups give their rate-quality points and
 BD-rates, exact where the rates are scaled copies (-10%), "n/a" with the
 reason for a group of three points and for an anchor not in the list;
-failed lines are listed and the others reported; the bitrate of an encoded
-file comes from its container. Refused before any scoring: an unknown
+failed lines are listed and the others reported; a report read back from
+a batch's JSON outputs (--from_outputs) equals the scoring run's; the
+bitrate of an encoded file comes from its container. Refused before any scoring: an unknown
 extension, an unwritable path, a report over an input, report options
 without --report.
 
@@ -181,6 +182,31 @@ def batch():
           "batch CSV: %d rows of %s columns" % (len(rows), set(len(r) for r in rows)))
 
 
+def from_outputs():
+    """A report read back from a batch's JSON outputs equals the report
+    of the scoring run, to the outputs' six decimals."""
+    lines = ["ref.yuv\tq%d.yuv\tout_q%d.json\tA\t%d" % (q, q, 100 << (5 - q)) for q in (5, 4, 3, 2)]
+    lines.append("ref.yuv\tq3.yuv\tnever_written.json\tA\t1000")
+    open("outputs.txt", "w").write("\n".join(lines[:4]) + "\n")
+    rc, err = run("--batch", "outputs.txt", *RAW, "-q", "--json", "--report", "scored.json")
+    check(rc == 0, "from_outputs: scoring exit %d: %s" % (rc, err))
+    open("outputs.txt", "w").write("\n".join(lines) + "\n")
+    rc, err = run("--batch", "outputs.txt", *RAW, "-q", "--json", "--from_outputs", "--report",
+                  "read.json")
+    check(rc == 2 and "never_written.json" in err, "from_outputs: exit %d: %s" % (rc, err))
+    a, b = json.load(open("scored.json")), json.load(open("read.json"))
+    check([f["line"] for f in b["failed"]] == [5] and "not scored yet" in b["failed"][0]["error"],
+          "from_outputs: failed %s" % b["failed"])
+    same = len(a["pairs"]) == len(b["pairs"]) == 4 and all(
+        x["per_frame"].keys() == y["per_frame"].keys() and
+        all(["%.6f" % v for v in x["per_frame"][k]] == ["%.6f" % v for v in y["per_frame"][k]]
+            for k in x["per_frame"]) and x["bitrate_kbps"] == y["bitrate_kbps"]
+        for x, y in zip(a["pairs"], b["pairs"]))
+    check(same, "from_outputs: per-frame scores differ from the scoring run's report")
+    rc, err = run("--batch", "outputs.txt", *RAW, "-q", "--from_outputs", "--report", "x.json")
+    check(rc == 1 and "--json" in err, "--from_outputs without --json: exit %d: %s" % (rc, err))
+
+
 def container_bitrate():
     if have_libav != "ON" or not shutil.which("ffmpeg") or not shutil.which("ffprobe"):
         print("SKIP (part): the container's bitrate needs FFmpeg's libraries and Debian's ffmpeg")
@@ -216,6 +242,7 @@ def main():
     crop_on_planted()
     refusals()
     batch()
+    from_outputs()
     container_bitrate()
     return check.summary()
 
