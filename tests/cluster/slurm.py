@@ -9,7 +9,8 @@ folder, the node declaring a stand-in GPU (gres File=/dev/null) so that
 - A list of 8 pairs as a 4-task array, one GPU a task: every output equals
   the single-process batch's (the fps line aside), the collect job's
   summary has 8 done with their pooled scores, a bad line is failed with
-  vmaf's error.
+  vmaf's error, and its report (read from the outputs) has the 8 pairs and
+  the failure.
 - A task cancelled mid-way (scancel while its second pair is scoring):
   the finished pair's output stays, the cut one leaves nothing; submitting
   again scores only what was missing (finished outputs untouched) and
@@ -199,7 +200,8 @@ def array_matches_single(c):
     subprocess.run([vmaf, "--batch", "single.txt", "--json", "-q", "--backend", "cpu"], check=True)
     write_list("array.txt", names, "array", ["p0_ref.y4m\tmissing.y4m\tarray/missing.json"])
     p = c.run([sys.executable, driver, "submit", "array.txt", "--tasks", "4", "--gpus", "1",
-               "--vmaf", vmaf, "--", "--json", "-q", "--backend", "cpu"])
+               "--vmaf", vmaf, "--report", "array.json", "--", "--json", "-q", "--backend",
+               "cpu"])
     if not check(p.returncode == 0, "submit: %s" % (p.stderr or p.stdout)):
         return
     check(c.wait_jobs(), "the array and collect jobs did not end")
@@ -215,10 +217,18 @@ def array_matches_single(c):
     bad = [s for s in summary["pairs"] if s["status"] == "failed"]
     check(bad and "missing.y4m" in bad[0].get("error", ""), "the failed line's error: %s" % bad)
     good = [s for s in summary["pairs"] if s["status"] == "done"]
-    single = {s["output"]: json.load(open(os.path.join("single", os.path.basename(s["output"]))))
-              for s in good}
-    check(all(s["pooled"]["vmaf"]["mean"] == single[s["output"]]["pooled_metrics"]["vmaf"]["mean"]
+    single = {n: json.load(open("single/%s.json" % n)) for n in names}
+    check(all(s["pooled"]["vmaf"]["mean"] ==
+              single[os.path.basename(s["output"])[:-5]]["pooled_metrics"]["vmaf"]["mean"]
               for s in good), "summary's pooled scores")
+    try:
+        rep = json.load(open("array.json"))
+    except (OSError, ValueError) as e:
+        rep = {"pairs": [], "failed": [], "error": str(e)}
+    check(len(rep["pairs"]) == 8 and [f["line"] for f in rep["failed"]] == [9] and
+          all("%.6f" % p["pooled"]["mean"] == "%.6f" % single[p["distorted"].replace(
+              "_dis.y4m", "")]["pooled_metrics"]["vmaf"]["mean"] for p in rep["pairs"]),
+          "the collect job's report: %s" % {k: rep.get(k) for k in ("failed", "error")})
     st = c.run([sys.executable, driver, "status", "array.txt.slurm"])
     check("8 done, 1 failed, 0 pending" in st.stdout, "status said %r" % st.stdout)
 
