@@ -1035,7 +1035,7 @@ static void pair_bitrate(const Run *r, ReportPair *p)
 /* The scored pair into the report, with its worst frames' pictures. */
 static int add_to_report(Run *r)
 {
-    Report *rep = r->shared ? r->shared->report : r->own_report;
+    Report *rep = r->own_report ? r->own_report : r->shared ? r->shared->report : NULL;
     if (!rep || r->parent)
         return 0;
     ReportPair p = {.line = r->line, .width = r->width, .height = r->height};
