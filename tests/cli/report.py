@@ -214,7 +214,7 @@ def container_bitrate():
     for name, crf in (("enc_ref.mkv", 10), ("enc_dis.mkv", 40)):
         subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
                         "testsrc2=s=320x180:r=24", "-frames:v", "24", "-pix_fmt", "yuv420p",
-                        "-c:v", "libx264", "-crf", str(crf), name], check=True)
+                        "-c:v", "libx264", "-g", "8", "-crf", str(crf), name], check=True)
     rc, err = run("-r", "enc_ref.mkv", "-d", "enc_dis.mkv", "-q", "--report", "pages/encoded.html",
                   "--report_worst", "1")
     rc2, err2 = run("-r", "enc_ref.mkv", "-d", "enc_dis.mkv", "-q", "--report", "encoded.json")
@@ -229,6 +229,11 @@ def container_bitrate():
           "encoded: bitrate %s from %s, want %.3f" % (p["bitrate_kbps"], p["bitrate_from"], want))
     check(len(p["worst"]) == 6 and all(w.get("crop") == [0, 0, 320, 180] for w in p["worst"]),
           "encoded: worst %s" % p["worst"])
+    rc, err = run("-r", "enc_ref.mkv", "-d", "enc_dis.mkv", "-q", "--backend", "cpu", "--chunks",
+                  "2", "--cpu_chunks", "1", "--report", "chunked.json")
+    c = json.load(open("chunked.json"))["pairs"][0] if rc == 0 else {}
+    check(c.get("per_frame") == p["per_frame"] and c.get("worst") == p["worst"],
+          "encoded in chunks: exit %d, the report differs from one piece's: %s" % (rc, err))
 
 
 def main():
