@@ -198,7 +198,7 @@ static int make_groups(const Report *rep, ReportSummary *s)
         ReportPoint *pt = &grp->point[grp->cnt++];
         pt->pair = p;
         for (unsigned m = 0; m < s->metric_cnt; m++)
-            pt->quality[m] = report_series_mean(p, report_series(p, s->metric[m]));
+            pt->quality[m] = report_series(p, s->metric[m])->mean;
     }
     for (unsigned g = 0; g < s->group_cnt; g++)
         qsort(s->group[g].point, s->group[g].cnt, sizeof(ReportPoint), by_rate);

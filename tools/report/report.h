@@ -36,6 +36,7 @@ typedef enum ReportFormat {
 typedef struct ReportSeries {
     char *name; /* as the outputs print it */
     double *value;
+    double mean; /* pooled by the library as the outputs pool it; NaN with no frame */
 } ReportSeries;
 
 /* A worst frame and the crops of its pictures. */

@@ -24,35 +24,38 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Mean, harmonic mean and min as libvmaf pools them (frames in order, the
- * harmonic mean of score + 1 less 1), and the percentiles, over the frames
- * that have a score. -ENOMEM, or 0 (all NaN with no frame). */
-static int pool(const double *v, unsigned frames, ReportPooled *out)
+/* A feature's scores pooled by the library over the pair's frames, as the
+ * outputs pool them (frames --subsample left out skipped); NaN when it has
+ * none to pool. */
+static double library_pooled(VmafContext *vmaf, const char *name, enum VmafPoolingMethod method,
+                             unsigned frames)
 {
-    *out = (ReportPooled){NAN, NAN, NAN, NAN, NAN};
+    double v;
+    if (!frames || vmaf_feature_score_pooled(vmaf, name, method, &v, 0, frames - 1))
+        return NAN;
+    return v;
+}
+
+/* The score's mean, harmonic mean and min from the library, and its 1st
+ * and 5th percentiles over the frames that have a score. -ENOMEM or 0. */
+static int pool(VmafContext *vmaf, const char *name, const double *v, unsigned frames,
+                ReportPooled *out)
+{
     double *sorted = malloc((frames ? frames : 1) * sizeof(*sorted));
     if (!sorted)
         return -ENOMEM;
     unsigned n = 0;
-    double sum = 0, inv_sum = 0, min = INFINITY;
-    for (unsigned i = 0; i < frames; i++) {
-        if (!isfinite(v[i]))
-            continue;
-        sum += v[i];
-        inv_sum += 1.0 / (v[i] + 1.0);
-        min = v[i] < min ? v[i] : min;
-        sorted[n++] = v[i];
-    }
-    if (n) {
-        qsort(sorted, n, sizeof(*sorted), cmp_double);
-        *out = (ReportPooled){
-            .mean = sum / n,
-            .harmonic_mean = n / inv_sum - 1.0,
-            .p1 = report_percentile(sorted, n, 1),
-            .p5 = report_percentile(sorted, n, 5),
-            .min = min,
-        };
-    }
+    for (unsigned i = 0; i < frames; i++)
+        if (isfinite(v[i]))
+            sorted[n++] = v[i];
+    qsort(sorted, n, sizeof(*sorted), cmp_double);
+    *out = (ReportPooled){
+        .mean = library_pooled(vmaf, name, VMAF_POOL_METHOD_MEAN, frames),
+        .harmonic_mean = library_pooled(vmaf, name, VMAF_POOL_METHOD_HARMONIC_MEAN, frames),
+        .p1 = report_percentile(sorted, n, 1),
+        .p5 = report_percentile(sorted, n, 5),
+        .min = library_pooled(vmaf, name, VMAF_POOL_METHOD_MIN, frames),
+    };
     free(sorted);
     return 0;
 }
@@ -85,6 +88,7 @@ static int read_series(ReportSeries *s, VmafContext *vmaf, const char *name, con
     for (unsigned i = 0; i < frames; i++)
         if (vmaf_feature_score_at_index(vmaf, name, &s->value[i], i))
             s->value[i] = NAN; /* a frame --subsample left out */
+    s->mean = library_pooled(vmaf, name, VMAF_POOL_METHOD_MEAN, frames);
     return 0;
 }
 
@@ -130,7 +134,7 @@ int report_pair_collect(ReportPair *p, VmafContext *vmaf, const char *score_name
     }
     const double *v = p->series[p->score].value;
     p->worst_cnt = lowest_frames(v, frames, worst_cnt, p->worst);
-    return pool(v, frames, &p->pooled);
+    return pool(vmaf, score_name, v, frames, &p->pooled);
 }
 
 void report_pair_free(ReportPair *p)
@@ -158,17 +162,4 @@ const ReportSeries *report_series(const ReportPair *p, const char *name)
         if (!strcmp(p->series[i].name, name))
             return &p->series[i];
     return NULL;
-}
-
-double report_series_mean(const ReportPair *p, const ReportSeries *s)
-{
-    double sum = 0;
-    unsigned n = 0;
-    for (unsigned i = 0; i < p->frames; i++) {
-        if (isfinite(s->value[i])) {
-            sum += s->value[i];
-            n++;
-        }
-    }
-    return n ? sum / n : NAN;
 }

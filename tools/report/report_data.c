@@ -129,7 +129,7 @@ static void write_pair(FILE *f, const ReportPair *p, bool pictures)
         if (i)
             fputc(',', f);
         json_key(f, p->series[i].name);
-        report_json_number(f, report_series_mean(p, &p->series[i]));
+        report_json_number(f, p->series[i].mean);
     }
     fputs("},", f);
     json_key(f, "worst");
@@ -294,7 +294,7 @@ void report_write_csv(const Report *rep, FILE *f)
         }
         for (unsigned m = 0; m < s->metric_cnt; m++) {
             fputc(',', f);
-            csv_number(f, report_series_mean(p, report_series(p, s->metric[m])));
+            csv_number(f, report_series(p, s->metric[m])->mean);
             const ReportDelta *d = delta_of(s, p->group ? p->group : "", m);
             fputc(',', f);
             if (d && d->rate_status == BD_OK)

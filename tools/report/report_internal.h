@@ -66,9 +66,6 @@ struct Report {
 /* The series called name in p, or NULL. */
 const ReportSeries *report_series(const ReportPair *p, const char *name);
 
-/* The mean of a series over the frames that have it (NaN with none). */
-double report_series_mean(const ReportPair *p, const ReportSeries *s);
-
 /* Writers of the whole document into f. */
 void report_write_json(const Report *rep, FILE *f, bool pictures);
 void report_write_csv(const Report *rep, FILE *f);
