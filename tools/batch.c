@@ -255,8 +255,9 @@ static uint64_t weight_of(const BatchPair *p)
     return w;
 }
 
+/* An entry of the list, for slicing: pair[at], or bad[at - pair_cnt]. */
 typedef struct SliceItem {
-    unsigned line;
+    unsigned line, at;
     uint64_t weight;
 } SliceItem;
 
@@ -268,20 +269,12 @@ static int heavier_first(const void *a, const void *b)
     return (x->line > y->line) - (x->line < y->line);
 }
 
-static bool line_in(const unsigned *lines, unsigned cnt, unsigned line)
-{
-    for (unsigned i = 0; i < cnt; i++)
-        if (lines[i] == line)
-            return true;
-    return false;
-}
-
 int batch_slice(Batch *b, unsigned index, unsigned count)
 {
     const unsigned n = b->pair_cnt + b->bad_cnt;
     SliceItem *item = malloc((n ? n : 1) * sizeof(*item));
     uint64_t *load = calloc(count, sizeof(*load));
-    unsigned *mine = malloc((n ? n : 1) * sizeof(*mine));
+    bool *mine = calloc(n ? n : 1, sizeof(*mine));
     if (!item || !load || !mine) {
         free(item);
         free(load);
@@ -289,29 +282,28 @@ int batch_slice(Batch *b, unsigned index, unsigned count)
         return -ENOMEM;
     }
     for (unsigned i = 0; i < b->pair_cnt; i++)
-        item[i] = (SliceItem){b->pair[i].line, weight_of(&b->pair[i])};
+        item[i] = (SliceItem){b->pair[i].line, i, weight_of(&b->pair[i])};
     for (unsigned i = 0; i < b->bad_cnt; i++)
-        item[b->pair_cnt + i] = (SliceItem){b->bad[i].line, 0};
+        item[b->pair_cnt + i] = (SliceItem){b->bad[i].line, b->pair_cnt + i, 0};
     /* Heaviest first, each to the least loaded slice (the lowest of
      * equals): the same lists and files give the same slices. */
     qsort(item, n, sizeof(*item), heavier_first);
-    unsigned mine_cnt = 0;
     for (unsigned i = 0; i < n; i++) {
         unsigned to = 0;
         for (unsigned k = 1; k < count; k++)
             to = load[k] < load[to] ? k : to;
         load[to] += item[i].weight ? item[i].weight : 1;
-        if (to == index)
-            mine[mine_cnt++] = item[i].line;
+        mine[item[i].at] = to == index;
     }
     unsigned kept = 0;
     for (unsigned i = 0; i < b->pair_cnt; i++)
-        if (line_in(mine, mine_cnt, b->pair[i].line))
+        if (mine[i])
             b->pair[kept++] = b->pair[i];
+    const unsigned pairs = b->pair_cnt;
     b->pair_cnt = kept;
     kept = 0;
     for (unsigned i = 0; i < b->bad_cnt; i++)
-        if (line_in(mine, mine_cnt, b->bad[i].line))
+        if (mine[pairs + i])
             b->bad[kept++] = b->bad[i];
     b->bad_cnt = kept;
     free(item);
