@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "batch.h"
+#include "read_all.h"
 #include "workers.h"
 
 /* A list larger than this is a mistake (a video given as the list). */
@@ -50,32 +51,15 @@ static int read_file(const char *path, char **text, char *error, size_t error_si
         snprintf(error, error_size, "--batch \"%s\": cannot open: %s", path, strerror(errno));
         return -errno;
     }
-    size_t size = 0, cap = 1 << 16;
-    char *buf = malloc(cap + 1);
-    int err = buf ? 0 : -ENOMEM;
-    while (!err) {
-        size += fread(buf + size, 1, cap - size, f);
-        if (ferror(f)) {
-            err = -EIO;
-        } else if (size < cap) {
-            break;
-        } else if (cap >= BATCH_MAX_BYTES) {
-            err = -EFBIG;
-        } else {
-            char *bigger = realloc(buf, 2 * cap + 1);
-            err = bigger ? 0 : -ENOMEM;
-            buf = bigger ? bigger : buf;
-            cap *= 2;
-        }
-    }
+    char *buf;
+    size_t size;
+    int err = read_all(f, BATCH_MAX_BYTES, &buf, &size);
     fclose(f);
     if (err) {
         snprintf(error, error_size, "--batch \"%s\": %s", path,
                  err == -EFBIG ? "larger than 64 MiB: not a list of pairs" : strerror(-err));
-        free(buf);
         return err;
     }
-    buf[size] = '\0';
     if (memchr(buf, '\0', size)) {
         snprintf(error, error_size, "--batch \"%s\": holds NUL bytes: not a list of pairs", path);
         free(buf);

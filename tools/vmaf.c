@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +20,7 @@
 #endif
 #include "prefetch.h"
 #include "progress.h"
+#include "read_all.h"
 #include "input/input.h"
 #include "report/report.h"
 #include "report/scores_json.h"
@@ -1124,34 +1126,6 @@ static void release(Run *r)
     cli_free(&r->cli);
 }
 
-/* The whole file at path, NUL-terminated, into *text (freed by the
- * caller). */
-static int read_whole(const char *path, char **text, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -errno;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    int err = buf ? 0 : -ENOMEM;
-    while (!err && (n += fread(buf + n, 1, cap - n, f)) == cap) {
-        char *bigger = realloc(buf, 2 * cap + 1);
-        err = bigger ? 0 : -ENOMEM;
-        buf = bigger ? bigger : buf;
-        cap *= 2;
-    }
-    err = err ? err : ferror(f) ? -EIO : 0;
-    fclose(f);
-    if (err) {
-        free(buf);
-        return err;
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return 0;
-}
-
 /* --from_outputs: the pair's scores from its JSON output into a context of
  * their own, for the report; its inputs opened only to be described. */
 static int report_from_output(Run *r)
@@ -1164,7 +1138,10 @@ static int report_from_output(Run *r)
         return err;
     char *text = NULL;
     size_t len = 0;
-    err = read_whole(path, &text, &len);
+    FILE *f = fopen(path, "rb");
+    err = f ? read_all(f, SIZE_MAX / 4, &text, &len) : -errno;
+    if (f)
+        fclose(f);
     if (err)
         return report(r, "--from_outputs: cannot read \"%s\" (%s): not scored yet?", path,
                       strerror(-err));
