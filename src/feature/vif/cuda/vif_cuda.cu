@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     __syncthreads();
     if constexpr (Stat) {
         VifSums sums = {0, 0, 0, 0};
-        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) * VIF_CUDA_TILE_ROWS;
+        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) * VIF_CUDA_TILE_ROWS(Scale);
         for (unsigned i = threadIdx.x; i < outputs; i += kThreads)
             vif_tile_statistic(&tile, &s, Scale, kFilter[Scale], blockIdx.x, blockIdx.y, i,
                                log2_table, gain_limit, &sums);
@@ -61,7 +61,7 @@ __global__ void __launch_bounds__(kThreads, 2)
             s.partials[blockIdx.y * gridDim.x + blockIdx.x] = sums;
     }
     if constexpr (Decimate) {
-        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) / 2 * VIF_TILE_NEXT_ROWS;
+        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) / 2 * VIF_TILE_NEXT_ROWS(Scale);
         for (unsigned i = threadIdx.x; i < outputs; i += kThreads)
             vif_tile_next(&tile, &s, Scale, kFilter[Scale + 1], blockIdx.x, blockIdx.y, i);
     }

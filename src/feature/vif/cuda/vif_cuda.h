@@ -14,10 +14,14 @@
 extern "C" {
 #endif
 
-/* A block of VIF_CUDA_THREADS threads covers a tile of VIF_CUDA_TILE_ROWS
- * rows and VIF_CUDA_TILE_COLS(scale) columns of outputs: one thread per
- * column of the tile widened by the filter's reach on both sides. */
-enum { VIF_CUDA_THREADS = 256, VIF_CUDA_TILE_ROWS = 8 };
+/* A block of VIF_CUDA_THREADS threads covers a tile of
+ * VIF_CUDA_TILE_ROWS(scale) rows and VIF_CUDA_TILE_COLS(scale) columns of
+ * outputs: one thread per column of the tile widened by the filter's reach
+ * on both sides. The tiles have half the rows a scale down, so that the
+ * small scales still have blocks for every SM (8 rows left 1080p's scale 3
+ * 17 blocks). */
+enum { VIF_CUDA_THREADS = 256, VIF_CUDA_MAX_TILE_ROWS = 8 };
+#define VIF_CUDA_TILE_ROWS(scale) ((unsigned)VIF_CUDA_MAX_TILE_ROWS >> (scale))
 #define VIF_CUDA_TILE_COLS(scale) (VIF_CUDA_THREADS - 2u * VIF_FILTER_HALF(scale))
 
 typedef struct VifCudaScale {
@@ -52,9 +56,9 @@ static inline unsigned vif_cuda_blocks_x(unsigned scale, unsigned w)
     return (w + VIF_CUDA_TILE_COLS(scale) - 1) / VIF_CUDA_TILE_COLS(scale);
 }
 
-static inline unsigned vif_cuda_blocks_y(unsigned h)
+static inline unsigned vif_cuda_blocks_y(unsigned scale, unsigned h)
 {
-    return (h + VIF_CUDA_TILE_ROWS - 1) / VIF_CUDA_TILE_ROWS;
+    return (h + VIF_CUDA_TILE_ROWS(scale) - 1) / VIF_CUDA_TILE_ROWS(scale);
 }
 
 enum { VIF_CUDA_ALIGN = 256 };
@@ -86,7 +90,7 @@ static inline size_t vif_cuda_layout(VifCudaFrame *f, unsigned bpc, unsigned w, 
         s->w = w >> scale;
         s->h = h >> scale;
         s->blocks_x = vif_cuda_blocks_x(scale, s->w);
-        s->blocks_y = vif_cuda_blocks_y(s->h);
+        s->blocks_y = vif_cuda_blocks_y(scale, s->h);
         s->mu_shift = vif_mu_shift(scale, bpc);
         s->sq_shift = vif_sq_shift(scale, bpc);
         s->partials = scale == 0 && skip_scale0 ? NULL : (VifSums *)vif_cuda_piece(buf, size);

@@ -3,7 +3,7 @@
  * tests/unit/test_vif_cuda_emu.c runs the same calls on the CPU, tile by
  * tile, and compares the sums with the CPU extractor's.
  *
- * A tile at a scale is VIF_CUDA_TILE_ROWS rows and VIF_CUDA_TILE_COLS(scale)
+ * A tile at a scale is VIF_CUDA_TILE_ROWS(scale) rows and VIF_CUDA_TILE_COLS(scale)
  * columns of outputs from (x0, y0); its column t (0 <= t < VIF_CUDA_THREADS)
  * is the image's column x0 - VIF_FILTER_HALF(scale) + t.
  * 1. vif_tile_column(), thread t: walks column t down the tile's rows and
@@ -28,29 +28,32 @@
 #include "feature/vif/vif_math.h"
 #include "vif_cuda.h"
 
-enum { VIF_TILE_NEXT_ROWS = VIF_CUDA_TILE_ROWS / 2 };
+/* Rows of the next scale a tile decimates into; the tile rows of a scale
+ * that decimates are even. */
+#define VIF_TILE_NEXT_ROWS(scale) (VIF_CUDA_TILE_ROWS(scale) / 2)
+enum { VIF_TILE_MAX_NEXT_ROWS = VIF_CUDA_MAX_TILE_ROWS / 2 };
 
 /* A block's shared memory. */
 typedef struct VifTile {
     /* Each row's vertically filtered moments at each column, as the CPU's
      * line buffers hold them: means as uint16, the rest as uint32. */
-    uint16_t mu1[VIF_CUDA_TILE_ROWS][VIF_CUDA_THREADS];
-    uint16_t mu2[VIF_CUDA_TILE_ROWS][VIF_CUDA_THREADS];
-    uint32_t ref_sq[VIF_CUDA_TILE_ROWS][VIF_CUDA_THREADS];
-    uint32_t dis_sq[VIF_CUDA_TILE_ROWS][VIF_CUDA_THREADS];
-    uint32_t ref_dis[VIF_CUDA_TILE_ROWS][VIF_CUDA_THREADS];
+    uint16_t mu1[VIF_CUDA_MAX_TILE_ROWS][VIF_CUDA_THREADS];
+    uint16_t mu2[VIF_CUDA_MAX_TILE_ROWS][VIF_CUDA_THREADS];
+    uint32_t ref_sq[VIF_CUDA_MAX_TILE_ROWS][VIF_CUDA_THREADS];
+    uint32_t dis_sq[VIF_CUDA_MAX_TILE_ROWS][VIF_CUDA_THREADS];
+    uint32_t ref_dis[VIF_CUDA_MAX_TILE_ROWS][VIF_CUDA_THREADS];
     /* The vertical low-pass of the even rows, for the decimation. */
-    uint16_t next_ref[VIF_TILE_NEXT_ROWS][VIF_CUDA_THREADS];
-    uint16_t next_dis[VIF_TILE_NEXT_ROWS][VIF_CUDA_THREADS];
+    uint16_t next_ref[VIF_TILE_MAX_NEXT_ROWS][VIF_CUDA_THREADS];
+    uint16_t next_dis[VIF_TILE_MAX_NEXT_ROWS][VIF_CUDA_THREADS];
 } VifTile;
 
 /* A column's running vertical sums, per row of the tile. 8-bit samples
  * keep the squares in 32 bits: 65536 * 255^2 < 2^32. */
 typedef struct VifColumnSums {
-    uint32_t mu1[VIF_CUDA_TILE_ROWS], mu2[VIF_CUDA_TILE_ROWS];
-    uint32_t sq_narrow[3][VIF_CUDA_TILE_ROWS];
-    uint64_t sq[3][VIF_CUDA_TILE_ROWS];
-    uint32_t next_ref[VIF_TILE_NEXT_ROWS], next_dis[VIF_TILE_NEXT_ROWS];
+    uint32_t mu1[VIF_CUDA_MAX_TILE_ROWS], mu2[VIF_CUDA_MAX_TILE_ROWS];
+    uint32_t sq_narrow[3][VIF_CUDA_MAX_TILE_ROWS];
+    uint64_t sq[3][VIF_CUDA_MAX_TILE_ROWS];
+    uint32_t next_ref[VIF_TILE_MAX_NEXT_ROWS], next_dis[VIF_TILE_MAX_NEXT_ROWS];
 } VifColumnSums;
 
 /* The sample a tile position reads: reflected at the edges, as the CPU
@@ -93,15 +96,16 @@ static inline VMAF_HD uint64_t vif_window_dot_64(const uint32_t *x, const uint16
 }
 
 /* Sample k of the column's window (rows y0 - half + k) added to the rows
- * of the tile it weighs on with filt. */
-static inline VMAF_HD void vif_column_add(VifColumnSums *c, const uint16_t *filt, int half, int k,
-                                          uint32_t r, uint32_t d, bool narrow)
+ * of the tile (rows of them) it weighs on with filt. The loops run to the
+ * largest tile and test the scale's, so that they unroll whole. */
+static inline VMAF_HD void vif_column_add(VifColumnSums *c, const uint16_t *filt, int half,
+                                          int rows, int k, uint32_t r, uint32_t d, bool narrow)
 {
     const uint32_t rr = r * r, dd = d * d, rd = r * d;
     VMAF_UNROLL
-    for (int row = 0; row < VIF_CUDA_TILE_ROWS; row++) {
+    for (int row = 0; row < VIF_CUDA_MAX_TILE_ROWS; row++) {
         const int tap = k - row;
-        if (tap < 0 || tap > 2 * half)
+        if (row >= rows || tap < 0 || tap > 2 * half)
             continue;
         const uint32_t f = filt[tap];
         c->mu1[row] += f * r;
@@ -121,12 +125,13 @@ static inline VMAF_HD void vif_column_add(VifColumnSums *c, const uint16_t *filt
 /* The same for the vertical low-pass of the decimation, centred on the even
  * rows, with the next scale's filt of half width next_half. */
 static inline VMAF_HD void vif_column_add_next(VifColumnSums *c, const uint16_t *filt, int half,
-                                               int next_half, int k, uint32_t r, uint32_t d)
+                                               int next_half, int next_rows, int k, uint32_t r,
+                                               uint32_t d)
 {
     VMAF_UNROLL
-    for (int m = 0; m < VIF_TILE_NEXT_ROWS; m++) {
+    for (int m = 0; m < VIF_TILE_MAX_NEXT_ROWS; m++) {
         const int tap = k - (2 * m + half - next_half);
-        if (tap < 0 || tap > 2 * next_half)
+        if (m >= next_rows || tap < 0 || tap > 2 * next_half)
             continue;
         c->next_ref[m] += filt[tap] * r;
         c->next_dis[m] += filt[tap] * d;
@@ -144,24 +149,28 @@ static inline VMAF_HD void vif_tile_column(const VifCudaScale *s, int scale,
 {
     const int half = VIF_FILTER_HALF(scale);
     const int x = vif_tile_source((int)(bx * VIF_CUDA_TILE_COLS(scale)) - half + t, (int)s->w);
-    const int y0 = (int)(by * VIF_CUDA_TILE_ROWS) - half;
+    const int rows = (int)VIF_CUDA_TILE_ROWS(scale), next_rows = rows / 2;
+    const int y0 = (int)by * rows - half;
     const bool narrow = !hbd;
     VifColumnSums c = {0};
 
     VMAF_UNROLL
-    for (int k = 0; k < VIF_CUDA_TILE_ROWS + 2 * half; k++) {
+    for (int k = 0; k < rows + 2 * half; k++) {
         const int y = vif_tile_source(y0 + k, (int)s->h);
         const uint32_t r = vif_tile_sample(s->ref, s->ref_pitch, y, x, hbd);
         const uint32_t d = vif_tile_sample(s->dis, s->dis_pitch, y, x, hbd);
         if (stat)
-            vif_column_add(&c, filter[scale], half, k, r, d, narrow);
+            vif_column_add(&c, filter[scale], half, rows, k, r, d, narrow);
         if (decimate)
-            vif_column_add_next(&c, filter[scale + 1], half, VIF_FILTER_HALF(scale + 1), k, r, d);
+            vif_column_add_next(&c, filter[scale + 1], half, VIF_FILTER_HALF(scale + 1), next_rows,
+                                k, r, d);
     }
 
     if (stat) {
         VMAF_UNROLL
-        for (int row = 0; row < VIF_CUDA_TILE_ROWS; row++) {
+        for (int row = 0; row < VIF_CUDA_MAX_TILE_ROWS; row++) {
+            if (row >= rows)
+                break;
             tile->mu1[row][t] = (uint16_t)vif_round_shift_32(c.mu1[row], s->mu_shift);
             tile->mu2[row][t] = (uint16_t)vif_round_shift_32(c.mu2[row], s->mu_shift);
             if (narrow) {
@@ -177,7 +186,9 @@ static inline VMAF_HD void vif_tile_column(const VifCudaScale *s, int scale,
     }
     if (decimate) {
         VMAF_UNROLL
-        for (int m = 0; m < VIF_TILE_NEXT_ROWS; m++) {
+        for (int m = 0; m < VIF_TILE_MAX_NEXT_ROWS; m++) {
+            if (m >= next_rows)
+                break;
             tile->next_ref[m][t] = (uint16_t)vif_round_shift_32(c.next_ref[m], s->next_shift);
             tile->next_dis[m][t] = (uint16_t)vif_round_shift_32(c.next_dis[m], s->next_shift);
         }
@@ -193,7 +204,7 @@ static inline VMAF_HD void vif_tile_statistic(const VifTile *tile, const VifCuda
 {
     const unsigned cols = VIF_CUDA_TILE_COLS(scale);
     const unsigned row = i / cols, j = i % cols;
-    if (bx * cols + j >= s->w || by * VIF_CUDA_TILE_ROWS + row >= s->h)
+    if (bx * cols + j >= s->w || by * VIF_CUDA_TILE_ROWS(scale) + row >= s->h)
         return;
     /* Output j is tile column j + half: the taps start at column j. */
     const int half = VIF_FILTER_HALF(scale);
@@ -218,7 +229,7 @@ static inline VMAF_HD void vif_tile_next(const VifTile *tile, const VifCudaScale
 {
     const unsigned cols = VIF_CUDA_TILE_COLS(scale) / 2;
     const unsigned row = i / cols, j = i % cols;
-    const unsigned x = bx * cols + j, y = by * VIF_TILE_NEXT_ROWS + row;
+    const unsigned x = bx * cols + j, y = by * VIF_TILE_NEXT_ROWS(scale) + row;
     if (x >= s->w / 2 || y >= s->h / 2)
         return;
     /* Output j is the even tile column 2 j + half. */
