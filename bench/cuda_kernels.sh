@@ -11,7 +11,11 @@
 #   VMAF (BUILD/vmaf), BUILD (build-cuda-bench, made as cuda_bench.sh does
 #   when it has no vmaf), WORK, VMAF_MODEL_DIR, MODEL (vmaf_v0.6.1),
 #   INPUTS ("1080p8 1080p10 2160p8"), FRAMES (16), WARM (4),
-#   PEAK_GBS (the card's DRAM bandwidth; from its name if unset).
+#   PEAK_GBS (the card's DRAM bandwidth; from its name if unset),
+#   DETAIL (regexes of kernel names, space-separated: after each table,
+#   Nsight Compute's throughput, pipe, stall and occupancy sections of one
+#   launch after the warm frames of the kernel each matches, the evidence of
+#   what bounds it).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$here/build-cuda-bench}
@@ -102,4 +106,16 @@ luma = 2 * w * h * (1 if b == 8 else 2)
 print(f"| **a frame** | | **{total:.1f}** | | {floor_total:.2f} | {total / floor_total if floor_total else 0:.0f} | | |")
 print(f"\nReading both lumas once: {luma / 1e6:.1f} MB, {luma / (peak * 1e9) * 1e6:.2f} us at {peak} GB/s.")
 EOF
+    for regex in ${DETAIL:-}; do
+        VMAF_CUDA_DISPATCH=direct ncu --clock-control none -k "regex:$regex" \
+            --launch-skip "$warm" --launch-count 1 --print-summary none \
+            --section SpeedOfLight --section ComputeWorkloadAnalysis \
+            --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+            --section InstructionStats \
+            "$vmaf" -r "${input}_ref.yuv" -d "${input}_dis.yuv" -w $w -h $h -p 420 -b $b \
+            --model "version=$model" --backend cuda --frame_cnt "$frames" -q -o /dev/null \
+            >"$input.detail" 2>&1 || { cat "$input.detail" >&2; exit 1; }
+        echo
+        grep -v "^==PROF==" "$input.detail" | grep -vE "^ +-+ +-+ +-+$" | sed -E 's/ +$//'
+    done
 done
