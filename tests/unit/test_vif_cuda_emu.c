@@ -159,7 +159,7 @@ static void run_scale(const VifCudaFrame *f, int scale, bool stat, bool decimate
                 vif_tile_column(s, scale, vif_filter, hbd, stat, decimate, bx, by, t, &tile);
             if (stat) {
                 VifSums sums = {0};
-                for (unsigned i = 0; i < VIF_CUDA_TILE_COLS(scale) * VIF_CUDA_TILE_ROWS(scale); i++)
+                for (unsigned i = 0; i < VIF_TILE_RUNS(scale); i++)
                     vif_tile_statistic(&tile, s, scale, vif_filter[scale], bx, by, i, f->log2_table,
                                        f->gain_limit, &sums);
                 s->partials[by * s->blocks_x + bx] = sums;

@@ -52,8 +52,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     __syncthreads();
     if constexpr (Stat) {
         VifSums sums = {0, 0, 0, 0};
-        constexpr unsigned outputs = VIF_CUDA_TILE_COLS(Scale) * VIF_CUDA_TILE_ROWS(Scale);
-        for (unsigned i = threadIdx.x; i < outputs; i += kThreads)
+        for (unsigned i = threadIdx.x; i < VIF_TILE_RUNS(Scale); i += kThreads)
             vif_tile_statistic(&tile, &s, Scale, kFilter[Scale], blockIdx.x, blockIdx.y, i,
                                log2_table, gain_limit, &sums);
         sums = block_sums(sums);

@@ -10,8 +10,9 @@
  *    the filter's reach, each sample read once and added to every row it
  *    weighs on, and stores each row's vertical moments (and, for the
  *    decimation, the vertical low-pass of the even rows) in the tile.
- * 2. vif_tile_statistic(), output i: the horizontal filter of the moments,
- *    the (co)variances and their accumulation (vif_math.h).
+ * 2. vif_tile_statistic(), run i of outputs side by side: the horizontal
+ *    filter of the moments, the (co)variances and their accumulation
+ *    (vif_math.h).
  * 3. vif_tile_next(), output i of the next scale: the horizontal low-pass
  *    of the even columns.
  * The integers are those of the CPU's stages (vif_dsp.c) wherever a value
@@ -32,6 +33,16 @@
  * that decimates are even. */
 #define VIF_TILE_NEXT_ROWS(scale) (VIF_CUDA_TILE_ROWS(scale) / 2)
 enum { VIF_TILE_MAX_NEXT_ROWS = VIF_CUDA_MAX_TILE_ROWS / 2 };
+
+/* The statistic's outputs are filtered in runs side by side, one run a
+ * thread, so that a moment read from the tile serves every output of the
+ * run it weighs on: a run of 4 at scale 0 reads 20 values of each moment
+ * where 4 lone outputs read 68. The tile's columns are a whole number of
+ * runs. */
+#define VIF_CUDA_RUN(scale) (VIF_CUDA_TILE_COLS(scale) % 4 ? 2u : 4u)
+enum { VIF_CUDA_MAX_RUN = 4 };
+#define VIF_TILE_RUNS(scale)                                                                       \
+    (VIF_CUDA_TILE_COLS(scale) / VIF_CUDA_RUN(scale) * VIF_CUDA_TILE_ROWS(scale))
 
 /* A block's shared memory. */
 typedef struct VifTile {
@@ -86,14 +97,34 @@ static inline VMAF_HD uint32_t vif_window_dot(const uint16_t *x, const uint16_t 
     return acc;
 }
 
-static inline VMAF_HD uint64_t vif_window_dot_64(const uint32_t *x, const uint16_t *filt, int half)
-{
-    uint64_t acc = 0;
-    VMAF_UNROLL
-    for (int k = 0; k <= 2 * half; k++)
-        acc += (uint64_t)filt[k] * x[k];
-    return acc;
-}
+/* acc[o] = sum filt[k] * x[o + k] over the taps, for the outputs o of a
+ * run (run <= VIF_CUDA_MAX_RUN): each x read once for every output it
+ * weighs on. The loops run to the largest run and test this one, so that
+ * they unroll whole. Exact as vif_window_dot is, for T uint16_t in 32 bits
+ * and uint32_t in 64. */
+#define VIF_RUN_DOT(name, T, Acc)                                                                  \
+    static inline VMAF_HD void name(const T *x, const uint16_t *filt, int half, int run,           \
+                                    Acc acc[VIF_CUDA_MAX_RUN])                                     \
+    {                                                                                              \
+        VMAF_UNROLL                                                                                \
+        for (int o = 0; o < VIF_CUDA_MAX_RUN; o++)                                                 \
+            acc[o] = 0;                                                                            \
+        VMAF_UNROLL                                                                                \
+        for (int k = 0; k < 2 * half + VIF_CUDA_MAX_RUN; k++) {                                    \
+            if (k >= 2 * half + run)                                                               \
+                break;                                                                             \
+            const Acc v = x[k];                                                                    \
+            VMAF_UNROLL                                                                            \
+            for (int o = 0; o < VIF_CUDA_MAX_RUN; o++) {                                           \
+                const int tap = k - o;                                                             \
+                if (o < run && tap >= 0 && tap <= 2 * half)                                        \
+                    acc[o] += (Acc)filt[tap] * v;                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    }
+VIF_RUN_DOT(vif_run_dot, uint16_t, uint32_t)
+VIF_RUN_DOT(vif_run_dot_64, uint32_t, uint64_t)
+#undef VIF_RUN_DOT
 
 /* Sample k of the column's window (rows y0 - half + k) added to the rows
  * of the tile (rows of them) it weighs on with filt. The loops run to the
@@ -195,25 +226,33 @@ static inline VMAF_HD void vif_tile_column(const VifCudaScale *s, int scale,
     }
 }
 
-/* Step 2 for output i of tile (bx, by), in row-major order, with
- * filt = filter[scale]. */
+/* Step 2 for run i of tile (bx, by), in row-major order, with
+ * filt = filter[scale]: VIF_CUDA_RUN(scale) outputs side by side. */
 static inline VMAF_HD void vif_tile_statistic(const VifTile *tile, const VifCudaScale *s, int scale,
                                               const uint16_t *filt, unsigned bx, unsigned by,
                                               unsigned i, const uint16_t *log2_table,
                                               double gain_limit, VifSums *sums)
 {
-    const unsigned cols = VIF_CUDA_TILE_COLS(scale);
-    const unsigned row = i / cols, j = i % cols;
-    if (bx * cols + j >= s->w || by * VIF_CUDA_TILE_ROWS(scale) + row >= s->h)
+    const unsigned cols = VIF_CUDA_TILE_COLS(scale), run = VIF_CUDA_RUN(scale);
+    const unsigned row = i / (cols / run), j = i % (cols / run) * run;
+    if (by * VIF_CUDA_TILE_ROWS(scale) + row >= s->h)
         return;
     /* Output j is tile column j + half: the taps start at column j. */
     const int half = VIF_FILTER_HALF(scale);
-    const VifSigmas sg = vif_sigmas(vif_window_dot(&tile->mu1[row][j], filt, half),
-                                    vif_window_dot(&tile->mu2[row][j], filt, half),
-                                    vif_window_dot_64(&tile->ref_sq[row][j], filt, half),
-                                    vif_window_dot_64(&tile->dis_sq[row][j], filt, half),
-                                    vif_window_dot_64(&tile->ref_dis[row][j], filt, half));
-    vif_accumulate(sums, sg.sigma1_sq, sg.sigma2_sq, sg.sigma12, log2_table, gain_limit);
+    uint32_t mu1[VIF_CUDA_MAX_RUN], mu2[VIF_CUDA_MAX_RUN];
+    uint64_t ref_sq[VIF_CUDA_MAX_RUN], dis_sq[VIF_CUDA_MAX_RUN], ref_dis[VIF_CUDA_MAX_RUN];
+    vif_run_dot(&tile->mu1[row][j], filt, half, (int)run, mu1);
+    vif_run_dot(&tile->mu2[row][j], filt, half, (int)run, mu2);
+    vif_run_dot_64(&tile->ref_sq[row][j], filt, half, (int)run, ref_sq);
+    vif_run_dot_64(&tile->dis_sq[row][j], filt, half, (int)run, dis_sq);
+    vif_run_dot_64(&tile->ref_dis[row][j], filt, half, (int)run, ref_dis);
+    VMAF_UNROLL
+    for (unsigned o = 0; o < VIF_CUDA_MAX_RUN; o++) {
+        if (o >= run || bx * cols + j + o >= s->w)
+            break;
+        const VifSigmas sg = vif_sigmas(mu1[o], mu2[o], ref_sq[o], dis_sq[o], ref_dis[o]);
+        vif_accumulate(sums, sg.sigma1_sq, sg.sigma2_sq, sg.sigma12, log2_table, gain_limit);
+    }
 }
 
 static inline VMAF_HD uint16_t *vif_plane_at(uint16_t *plane, size_t pitch, unsigned y, unsigned x)
