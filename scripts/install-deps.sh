@@ -34,6 +34,8 @@ build)
     have pkg-config || want="$want pkg-config"
     pkg-config --exists libavformat libavcodec libavutil libswscale 2>/dev/null ||
         want="$want libavformat-dev libavcodec-dev libavutil-dev libswscale-dev"
+    # Optional: ssimulacra2's YUV to RGB (a build without it refuses YUV input).
+    pkg-config --exists zimg 2>/dev/null || want="$want libzimg-dev"
     ;;
 test)
     have ffmpeg || need="$need ffmpeg"

@@ -1,38 +1,80 @@
 /* SSIMULACRA 2 on RGB pictures this test makes, against libjxl's
  * ssimulacra2 tool (the metric's definition) run on the same pictures as
- * PNG: every score equal to the 8 decimals the tool prints.
+ * PNG: every score equal to the 8 decimals the tool prints. The YUV cases
+ * are converted to RGB by ssimulacra2_rgb.h (zimg) first, and the tool
+ * scores those RGB pictures.
  *
  * The expected scores were recorded by tests/golden/record_ssimulacra2.py:
- * `test_ssimulacra2 --dump DIR` writes each case's pair as 8- or 16-bit
+ * `test_ssimulacra2 --dump DIR` writes each case's RGB pair as 8- or 16-bit
  * PPM, the script makes PNGs of them and runs the tool (built outside this
  * repository; docs/ssimulacra2.md says how). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "feature/ssimulacra2/ssimulacra2_frame.h"
+#include "feature/ssimulacra2/ssimulacra2_rgb.h"
+#include "libvmaf/picture.h"
 #include "test.h"
 
 /* Distortions of the reference. */
 enum Kind { SAME, NOISE, BLUR, QUANT, SHIFT, BLOCKS };
 static const char *const kind_names[] = {"same", "noise", "blur", "quant", "shift", "blocks"};
 
+/* RGB, or YUV converted by ssimulacra2_rgb.h with colour. */
+enum Layout { RGB, YUV420, YUV422, YUV444 };
+static const char *const layout_names[] = {"rgb", "420", "422", "444"};
+
 typedef struct Case {
     unsigned w, h, bits;
     enum Kind kind;
     uint32_t seed;
+    enum Layout layout;
+    Ssimu2Colour colour;
     const char *expected; /* libjxl's tool's output */
 } Case;
 
+#define BT709                                                                                      \
+    {                                                                                              \
+        SSIMU2_MATRIX_BT709, 0, SSIMU2_CHROMA_LEFT                                                 \
+    }
 static const Case cases[] = {
-    {8, 8, 8, NOISE, 1, "90.71181833"},       {9, 13, 8, BLUR, 2, "89.79060150"},
-    {17, 8, 16, QUANT, 3, "99.45369960"},     {64, 48, 8, SHIFT, 4, "-64.30064845"},
-    {64, 48, 8, SAME, 5, "100.00000000"},     {250, 141, 8, NOISE, 6, "63.48722236"},
-    {250, 141, 16, BLUR, 7, "41.73508448"},   {161, 97, 8, BLOCKS, 8, "14.75624749"},
-    {320, 240, 8, QUANT, 9, "87.39890973"},   {320, 240, 16, NOISE, 10, "60.89122098"},
-    {33, 130, 16, BLOCKS, 11, "-55.10691396"}, {511, 37, 8, BLUR, 12, "-39.34822814"},
+    {8, 8, 8, NOISE, 1, RGB, BT709, "90.71181833"},
+    {9, 13, 8, BLUR, 2, RGB, BT709, "89.79060150"},
+    {17, 8, 16, QUANT, 3, RGB, BT709, "99.45369960"},
+    {64, 48, 8, SHIFT, 4, RGB, BT709, "-64.30064845"},
+    {64, 48, 8, SAME, 5, RGB, BT709, "100.00000000"},
+    {250, 141, 8, NOISE, 6, RGB, BT709, "63.48722236"},
+    {250, 141, 16, BLUR, 7, RGB, BT709, "41.73508448"},
+    {161, 97, 8, BLOCKS, 8, RGB, BT709, "14.75624749"},
+    {320, 240, 8, QUANT, 9, RGB, BT709, "87.39890973"},
+    {320, 240, 16, NOISE, 10, RGB, BT709, "60.89122098"},
+    {33, 130, 16, BLOCKS, 11, RGB, BT709, "-55.10691396"},
+    {511, 37, 8, BLUR, 12, RGB, BT709, "-39.34822814"},
+    {320, 180, 8, NOISE, 13, YUV420, BT709, "55.01393324"},
+    {320,
+     180,
+     10,
+     BLUR,
+     14,
+     YUV420,
+     {SSIMU2_MATRIX_BT2020_NCL, 1, SSIMU2_CHROMA_CENTER},
+     "26.70778187"},
+    {176,
+     144,
+     12,
+     QUANT,
+     15,
+     YUV420,
+     {SSIMU2_MATRIX_BT601, 0, SSIMU2_CHROMA_TOP_LEFT},
+     "91.65691390"},
+    {96, 64, 8, BLOCKS, 16, YUV422, {SSIMU2_MATRIX_BT601, 1, SSIMU2_CHROMA_LEFT}, "12.95309146"},
+    {37, 29, 16, SHIFT, 17, YUV444, BT709, "-63.66045950"},
+    {8, 8, 10, NOISE, 18, YUV444, {SSIMU2_MATRIX_BT2020_NCL, 0, SSIMU2_CHROMA_LEFT}, "86.60539019"},
+    {200, 112, 16, NOISE, 19, YUV420, BT709, "40.82380065"},
 };
 
 static uint32_t next_random(uint32_t *state)
@@ -41,144 +83,243 @@ static uint32_t next_random(uint32_t *state)
     return *state >> 8;
 }
 
-static unsigned clamp_sample(int v, unsigned max)
+static unsigned clamp_sample(int v, unsigned lo, unsigned hi)
 {
-    return v < 0 ? 0 : v > (int)max ? max : (unsigned)v;
+    return v < (int)lo ? lo : v > (int)hi ? hi : (unsigned)v;
 }
 
-/* A reference with smooth ramps, hard edges and fine texture; integers
- * only, so the samples are the same on every host. */
-static void make_reference(const Case *t, uint16_t *rgb[3])
+/* A w x h plane. */
+typedef struct Plane {
+    uint16_t *p;
+    unsigned w, h;
+} Plane;
+
+static unsigned at(const Plane *pl, int x, int y)
 {
-    const unsigned max = (1u << t->bits) - 1;
-    uint32_t state = t->seed;
-    for (unsigned c = 0; c < 3; c++) {
-        for (unsigned y = 0; y < t->h; y++) {
-            for (unsigned x = 0; x < t->w; x++) {
-                const unsigned span = 5 * t->w + 3 * t->h + 120;
-                int v = (int)((uint64_t)(5 * x + 3 * y + 40 * c) * max / span);
-                if ((x / 8 + y / 6 + c) % 3 == 0)
-                    v += (int)(max / 5);
-                v += (int)(next_random(&state) % (max / 16 + 1)) - (int)(max / 32);
-                rgb[c][y * t->w + x] = (uint16_t)clamp_sample(v, max);
-            }
+    x = x < 0 ? 0 : x >= (int)pl->w ? (int)pl->w - 1 : x;
+    y = y < 0 ? 0 : y >= (int)pl->h ? (int)pl->h - 1 : y;
+    return pl->p[y * pl->w + x];
+}
+
+/* A reference plane in lo..hi with smooth ramps, hard edges and fine
+ * texture; integers only, so the samples are the same on every host. */
+static void make_reference(Plane *pl, unsigned c, unsigned lo, unsigned hi, uint32_t *state)
+{
+    const unsigned range = hi - lo;
+    for (unsigned y = 0; y < pl->h; y++) {
+        for (unsigned x = 0; x < pl->w; x++) {
+            const unsigned span = 5 * pl->w + 3 * pl->h + 120;
+            int v = (int)lo + (int)((uint64_t)(5 * x + 3 * y + 40 * c) * range / span);
+            if ((x / 8 + y / 6 + c) % 3 == 0)
+                v += (int)(range / 5);
+            v += (int)(next_random(state) % (range / 16 + 1)) - (int)(range / 32);
+            pl->p[y * pl->w + x] = (uint16_t)clamp_sample(v, lo, hi);
         }
     }
 }
 
-static unsigned at(const Case *t, const uint16_t *p, int x, int y)
+static void make_distorted(const Case *t, const Plane *ref, Plane *dis, unsigned lo, unsigned hi,
+                           uint32_t *state)
 {
-    x = x < 0 ? 0 : x >= (int)t->w ? (int)t->w - 1 : x;
-    y = y < 0 ? 0 : y >= (int)t->h ? (int)t->h - 1 : y;
-    return p[y * t->w + x];
-}
-
-static void make_distorted(const Case *t, uint16_t *const ref[3], uint16_t *dis[3])
-{
-    const unsigned max = (1u << t->bits) - 1;
-    uint32_t state = t->seed * 7919u;
-    for (unsigned c = 0; c < 3; c++) {
-        for (int y = 0; y < (int)t->h; y++) {
-            for (int x = 0; x < (int)t->w; x++) {
-                int v = (int)at(t, ref[c], x, y);
-                switch (t->kind) {
-                case SAME:
-                    break;
-                case NOISE:
-                    v += (int)(next_random(&state) % (max / 8 + 1)) - (int)(max / 16);
-                    break;
-                case BLUR:
-                    v = 0;
-                    for (int dy = -1; dy <= 1; dy++)
-                        for (int dx = -1; dx <= 1; dx++)
-                            v += (int)at(t, ref[c], x + dx, y + dy);
-                    v /= 9;
-                    break;
-                case QUANT:
-                    v = v >> (t->bits / 2 - 1) << (t->bits / 2 - 1);
-                    break;
-                case SHIFT:
-                    v = (int)at(t, ref[c], x - 1, y + 1);
-                    break;
-                case BLOCKS:
-                    v = 0;
-                    for (int dy = 0; dy < 4; dy++)
-                        for (int dx = 0; dx < 4; dx++)
-                            v += (int)at(t, ref[c], x / 4 * 4 + dx, y / 4 * 4 + dy);
-                    v /= 16;
-                    break;
-                }
-                dis[c][y * t->w + x] = (uint16_t)clamp_sample(v, max);
+    const unsigned range = hi - lo;
+    for (int y = 0; y < (int)ref->h; y++) {
+        for (int x = 0; x < (int)ref->w; x++) {
+            int v = (int)at(ref, x, y);
+            switch (t->kind) {
+            case SAME:
+                break;
+            case NOISE:
+                v += (int)(next_random(state) % (range / 8 + 1)) - (int)(range / 16);
+                break;
+            case BLUR:
+                v = 0;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++)
+                        v += (int)at(ref, x + dx, y + dy);
+                v /= 9;
+                break;
+            case QUANT:
+                v = v >> (t->bits / 2 - 1) << (t->bits / 2 - 1);
+                break;
+            case SHIFT:
+                v = (int)at(ref, x - 1, y + 1);
+                break;
+            case BLOCKS:
+                v = 0;
+                for (int dy = 0; dy < 4; dy++)
+                    for (int dx = 0; dx < 4; dx++)
+                        v += (int)at(ref, x / 4 * 4 + dx, y / 4 * 4 + dy);
+                v /= 16;
+                break;
             }
+            dis->p[y * dis->w + x] = (uint16_t)clamp_sample(v, lo, hi);
         }
     }
 }
 
-/* Planes of uint16_t made uint8_t in place for 8-bit cases. */
-static Ssimu2Samples samples_of(const Case *t, uint16_t *p[3])
+/* The pair's three planes each, full-size for RGB and 4:4:4; the sample
+ * range is the video range for limited YUV. */
+static void make_pair(const Case *t, Plane ref[3], Plane dis[3])
+{
+    const unsigned max = (1u << t->bits) - 1, shift = t->bits - 8;
+    const bool limited = t->layout != RGB && !t->colour.full_range;
+    uint32_t state = t->seed, noise = t->seed * 7919u;
+    for (unsigned c = 0; c < 3; c++) {
+        const bool chroma = c && t->layout != RGB;
+        const unsigned w = chroma && t->layout != YUV444 ? t->w / 2 : t->w;
+        const unsigned h = chroma && t->layout == YUV420 ? t->h / 2 : t->h;
+        const unsigned lo = limited ? 16u << shift : 0;
+        const unsigned hi = limited ? (chroma ? 240u : 235u) << shift : max;
+        ref[c] = (Plane){malloc(sizeof(uint16_t) * w * h), w, h};
+        dis[c] = (Plane){malloc(sizeof(uint16_t) * w * h), w, h};
+        make_reference(&ref[c], c, lo, hi, &state);
+        make_distorted(t, &ref[c], &dis[c], lo, hi, &noise);
+    }
+}
+
+static int picture_of(const Case *t, const Plane pl[3], VmafPicture *pic)
+{
+    static const enum VmafPixelFormat formats[] = {
+        [YUV420] = VMAF_PIX_FMT_YUV420P,
+        [YUV422] = VMAF_PIX_FMT_YUV422P,
+        [YUV444] = VMAF_PIX_FMT_YUV444P,
+    };
+    const int err = vmaf_picture_alloc(pic, formats[t->layout], t->bits, t->w, t->h);
+    for (unsigned c = 0; !err && c < 3; c++) {
+        for (unsigned y = 0; y < pl[c].h; y++) {
+            uint8_t *row = (uint8_t *)pic->data[c] + y * pic->stride[c];
+            for (unsigned x = 0; x < pl[c].w; x++) {
+                if (t->bits == 8)
+                    row[x] = (uint8_t)pl[c].p[y * pl[c].w + x];
+                else
+                    ((uint16_t *)row)[x] = pl[c].p[y * pl[c].w + x];
+            }
+        }
+    }
+    return err;
+}
+
+/* RGB planes as samples: made uint8_t in place for 8-bit cases. */
+static Ssimu2Samples samples_of(const Case *t, Plane p[3])
 {
     Ssimu2Samples s = {.w = t->w, .h = t->h, .bits = t->bits};
     for (unsigned c = 0; c < 3; c++) {
         if (t->bits == 8) {
-            uint8_t *bytes = (uint8_t *)p[c];
+            uint8_t *bytes = (uint8_t *)p[c].p;
             for (size_t i = 0; i < (size_t)t->w * t->h; i++)
-                bytes[i] = (uint8_t)p[c][i];
-            s.stride[c] = t->w;
-        } else {
-            s.stride[c] = 2 * t->w;
+                bytes[i] = (uint8_t)p[c].p[i];
         }
-        s.data[c] = p[c];
+        s.stride[c] = (ptrdiff_t)(t->w * (t->bits == 8 ? 1 : 2));
+        s.data[c] = p[c].p;
     }
     return s;
 }
 
 static void case_name(const Case *t, char *name, size_t size)
 {
-    snprintf(name, size, "%ux%u_%u_%s_%u", t->w, t->h, t->bits, kind_names[t->kind],
-             (unsigned)t->seed);
+    snprintf(name, size, "%ux%u_%s_%u_%s_%u", t->w, t->h, layout_names[t->layout], t->bits,
+             kind_names[t->kind], (unsigned)t->seed);
 }
 
-/* A binary PPM of the three planes (before samples_of()). */
-static int write_ppm(const char *path, const Case *t, uint16_t *const p[3])
+static unsigned sample(const Ssimu2Samples *s, unsigned c, unsigned x, unsigned y)
+{
+    const uint8_t *row = (const uint8_t *)s->data[c] + y * s->stride[c];
+    return s->bits == 8 ? row[x] : ((const uint16_t *)row)[x];
+}
+
+/* A binary PPM of RGB samples. */
+static int write_ppm(const char *path, const Ssimu2Samples *s)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return -errno;
-    fprintf(f, "P6\n%u %u\n%u\n", t->w, t->h, (1u << t->bits) - 1);
-    for (size_t i = 0; i < (size_t)t->w * t->h; i++) {
-        for (unsigned c = 0; c < 3; c++) {
-            if (t->bits > 8)
-                fputc(p[c][i] >> 8, f);
-            fputc(p[c][i] & 0xff, f);
+    fprintf(f, "P6\n%u %u\n%u\n", s->w, s->h, (1u << s->bits) - 1);
+    for (unsigned y = 0; y < s->h; y++) {
+        for (unsigned x = 0; x < s->w; x++) {
+            for (unsigned c = 0; c < 3; c++) {
+                const unsigned v = sample(s, c, x, y);
+                if (s->bits > 8)
+                    fputc(v >> 8, f);
+                fputc(v & 0xff, f);
+            }
         }
     }
     return fclose(f) ? -errno : 0;
 }
 
-/* Runs case t; with dir, writes its PPMs there instead of checking. */
+/* The case's RGB pair: its own planes, or its YUV pictures converted. */
+typedef struct RgbPair {
+    Plane ref[3], dis[3];
+    VmafPicture pic[2];
+    Ssimu2Rgb *convert[2];
+    Ssimu2Samples rgb[2];
+} RgbPair;
+
+static int make_rgb_pair(const Case *t, RgbPair *pair)
+{
+    memset(pair, 0, sizeof(*pair));
+    make_pair(t, pair->ref, pair->dis);
+    if (t->layout == RGB) {
+        pair->rgb[0] = samples_of(t, pair->ref);
+        pair->rgb[1] = samples_of(t, pair->dis);
+        return 0;
+    }
+    const enum VmafPixelFormat formats[] = {VMAF_PIX_FMT_UNKNOWN, VMAF_PIX_FMT_YUV420P,
+                                            VMAF_PIX_FMT_YUV422P, VMAF_PIX_FMT_YUV444P};
+    int err = 0;
+    for (unsigned i = 0; !err && i < 2; i++) {
+        err = picture_of(t, i ? pair->dis : pair->ref, &pair->pic[i]);
+        if (!err)
+            err = ssimu2_rgb_open(&pair->convert[i], &t->colour, formats[t->layout], t->bits, t->w,
+                                  t->h);
+        if (!err)
+            err = ssimu2_rgb_convert(pair->convert[i], &pair->pic[i], &pair->rgb[i]);
+    }
+    return err;
+}
+
+static void free_rgb_pair(RgbPair *pair)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        ssimu2_rgb_close(pair->convert[i]);
+        if (pair->pic[i].ref)
+            vmaf_picture_unref(&pair->pic[i]);
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        free(pair->ref[c].p);
+        free(pair->dis[c].p);
+    }
+}
+
+/* Runs case t; with dir, writes its RGB pair there as PPM instead of
+ * checking. */
 static void run_case(const Case *t, const char *dir)
 {
-    uint16_t *ref[3], *dis[3];
-    for (unsigned c = 0; c < 3; c++) {
-        ref[c] = malloc(sizeof(uint16_t) * t->w * t->h);
-        dis[c] = malloc(sizeof(uint16_t) * t->w * t->h);
-    }
-    make_reference(t, ref);
-    make_distorted(t, ref, dis);
+    RgbPair pair;
     char name[128], path[512];
     case_name(t, name, sizeof(name));
+    int err = make_rgb_pair(t, &pair);
+    if (err == -ENOSYS) {
+        printf("SKIP: %s: this build has no zimg to convert YUV\n", name);
+        free_rgb_pair(&pair);
+        return;
+    }
+    CHECK_EQ_INT(err, 0);
+    if (err) {
+        free_rgb_pair(&pair);
+        return;
+    }
     if (dir) {
         snprintf(path, sizeof(path), "%s/%s_ref.ppm", dir, name);
-        CHECK_EQ_INT(write_ppm(path, t, ref), 0);
+        CHECK_EQ_INT(write_ppm(path, &pair.rgb[0]), 0);
         snprintf(path, sizeof(path), "%s/%s_dis.ppm", dir, name);
-        CHECK_EQ_INT(write_ppm(path, t, dis), 0);
+        CHECK_EQ_INT(write_ppm(path, &pair.rgb[1]), 0);
         printf("%s\n", name);
     } else {
         Ssimu2Frame f;
         CHECK_EQ_INT(ssimu2_frame_open(&f, t->w, t->h, 0), 0);
-        const Ssimu2Samples r = samples_of(t, ref), d = samples_of(t, dis);
         double score;
-        ssimu2_frame_score(&f, &r, &d, &score, NULL, NULL);
+        ssimu2_frame_score(&f, &pair.rgb[0], &pair.rgb[1], &score, NULL, NULL);
         char got[64];
         snprintf(got, sizeof(got), "%.8f", score);
         if (strcmp(got, t->expected)) {
@@ -187,10 +328,7 @@ static void run_case(const Case *t, const char *dir)
         }
         ssimu2_frame_close(&f);
     }
-    for (unsigned c = 0; c < 3; c++) {
-        free(ref[c]);
-        free(dis[c]);
-    }
+    free_rgb_pair(&pair);
 }
 
 static void test_libjxl_scores(void)
@@ -208,6 +346,19 @@ static void test_too_small(void)
     ssimu2_frame_close(&f);
 }
 
+static void test_conversion_refusals(void)
+{
+    const Ssimu2Colour colour = BT709;
+    Ssimu2Rgb *c = NULL;
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV400P, 8, 64, 64), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV420P, 8, 63, 64), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV420P, 8, 64, 63), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV422P, 10, 63, 63), -EINVAL);
+    CHECK(c == NULL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV422P, 10, 64, 63), 0);
+    ssimu2_rgb_close(c);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--dump")) {
@@ -218,6 +369,7 @@ int main(int argc, char **argv)
     static const struct test_case tests[] = {
         {"libjxl_scores", test_libjxl_scores},
         {"too_small", test_too_small},
+        {"conversion_refusals", test_conversion_refusals},
         {NULL, NULL},
     };
     return run_tests("ssimulacra2", tests);
