@@ -38,6 +38,7 @@
 #pragma weak checkasm_check_float_adm
 #pragma weak checkasm_check_speed
 #pragma weak checkasm_check_cambi
+#pragma weak checkasm_check_ssimulacra2
 
 static const struct {
     const char *metric;
@@ -53,6 +54,7 @@ static const struct {
     {"float_adm", checkasm_check_float_adm},
     {"speed", checkasm_check_speed},
     {"cambi", checkasm_check_cambi},
+    {"ssimulacra2", checkasm_check_ssimulacra2},
 };
 
 /* At most this many mismatch messages per function, so a broken variant

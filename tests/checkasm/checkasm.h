@@ -102,5 +102,6 @@ void checkasm_check_float_vif(void);
 void checkasm_check_float_adm(void);
 void checkasm_check_speed(void);
 void checkasm_check_cambi(void);
+void checkasm_check_ssimulacra2(void);
 
 #endif

@@ -8,12 +8,12 @@
 #include "core/feature_extractor.h"
 #include "test.h"
 
-/* The CPU extractors of libvmaf's names that the tree defines. */
+/* The CPU extractors the tree defines: libvmaf's names, and ssimulacra2. */
 static const char *const cpu_names[] = {
-    "adm",          "cambi",          "ciede",         "float_adm",  "float_ansnr",
-    "float_moment", "float_motion",   "float_ms_ssim", "float_psnr", "float_ssim",
-    "float_vif",    "motion",         "motion_v2",     "psnr",       "psnr_hvs",
-    "speed_chroma", "speed_temporal", "ssim",          "vif",
+    "adm",          "cambi",          "ciede",         "float_adm",   "float_ansnr",
+    "float_moment", "float_motion",   "float_ms_ssim", "float_psnr",  "float_ssim",
+    "float_vif",    "motion",         "motion_v2",     "psnr",        "psnr_hvs",
+    "speed_chroma", "speed_temporal", "ssim",          "ssimulacra2", "vif",
 };
 
 static unsigned extractor_count(void)
