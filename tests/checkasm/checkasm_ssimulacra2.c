@@ -1,6 +1,6 @@
 /* checkasm for the SSIMULACRA 2 stages: every stage of each instruction
  * set's table against the C reference on random sizes (rows of every
- * length around the vector widths, and the blur's scalar head and tail),
+ * length around the vector widths and the row blur's scalar head and tail),
  * strides and samples in the ranges the metric meets; outputs and sums must
  * have the same bits. */
 #include <stdbool.h>
@@ -15,7 +15,6 @@
 #define MAX_W 300
 #define MAX_H 40
 #define BENCH_W 1920
-#define BENCH_H 1080
 
 /* A value in lo..hi with 24 random bits. */
 static float uniform(float lo, float hi)
@@ -23,204 +22,209 @@ static float uniform(float lo, float hi)
     return lo + (hi - lo) * ((float)(checkasm_rand() >> 8) / 16777216.0f);
 }
 
-typedef struct Planes {
-    FloatPlane p[8];
-    float *mem;
-} Planes;
-
-/* n planes of w x h with a random stride past w, filled in lo..hi. */
-static bool alloc_planes(Planes *pl, unsigned n, unsigned w, unsigned h, float lo, float hi)
+static float *random_floats(size_t n, float lo, float hi)
 {
-    const unsigned stride = w + (unsigned)checkasm_rand_range(0, 19);
-    pl->mem = malloc(sizeof(float) * stride * h * n);
-    if (!pl->mem)
-        return false;
-    for (unsigned i = 0; i < n; i++) {
-        pl->p[i] = (FloatPlane){pl->mem + (size_t)i * stride * h, stride, w, h};
-        for (size_t k = 0; k < (size_t)stride * h; k++)
-            pl->p[i].data[k] = uniform(lo, hi);
-    }
-    return true;
+    float *p = malloc(sizeof(float) * (n ? n : 1));
+    for (size_t i = 0; p && i < n; i++)
+        p[i] = uniform(lo, hi);
+    return p;
 }
 
-static bool same_plane(const FloatPlane *a, const FloatPlane *b)
+static unsigned random_width(unsigned iter)
 {
-    for (unsigned y = 0; y < a->h; y++)
-        if (memcmp(a->data + y * a->stride, b->data + y * b->stride, sizeof(float) * a->w))
-            return false;
-    return true;
+    return iter < 64 ? 1 + iter : (unsigned)checkasm_rand_range(1, MAX_W);
 }
 
-static void random_size(unsigned iter, unsigned *w, unsigned *h)
+static bool same_rows(const float *a, const float *b, size_t n)
 {
-    *w = iter < 64 ? 1 + iter : (unsigned)checkasm_rand_range(1, MAX_W);
-    *h = (unsigned)checkasm_rand_range(1, MAX_H);
+    return !memcmp(a, b, sizeof(float) * n);
 }
 
 static void check_linear(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
 {
-    for (unsigned iter = 0; iter < 120; iter++) {
-        unsigned w, h;
-        random_size(iter, &w, &h);
+    for (unsigned iter = 0; iter < 100; iter++) {
+        const unsigned w = random_width(iter), h = (unsigned)checkasm_rand_range(1, MAX_H);
         const unsigned bits = iter % 3 ? 8 : 16, bytes = bits / 8;
         const size_t stride = (size_t)w * bytes + (size_t)checkasm_rand_range(0, 9) * bytes;
+        const size_t fstride = w + (size_t)checkasm_rand_range(0, 9);
         uint8_t *samples = malloc(stride * h * 3);
-        Planes want, got;
-        if (!samples || !alloc_planes(&want, 3, w, h, 0, 0) || !alloc_planes(&got, 3, w, h, 0, 0)) {
+        float *want = malloc(sizeof(float) * fstride * h * 3);
+        float *got = malloc(sizeof(float) * fstride * h * 3);
+        if (!samples || !want || !got) {
             checkasm_fail("out of memory");
         } else {
             for (size_t k = 0; k < stride * h * 3; k++)
                 samples[k] = (uint8_t)checkasm_rand();
+            memset(want, 0, sizeof(float) * fstride * h * 3);
+            memset(got, 0, sizeof(float) * fstride * h * 3);
             Ssimu2Samples s = {.w = w, .h = h, .bits = bits};
+            FloatPlane pw[3], pg[3];
             for (unsigned p = 0; p < 3; p++) {
                 s.data[p] = samples + p * stride * h;
                 s.stride[p] = (ptrdiff_t)stride;
+                pw[p] = (FloatPlane){want + p * fstride * h, (ptrdiff_t)fstride, w, h};
+                pg[p] = (FloatPlane){got + p * fstride * h, (ptrdiff_t)fstride, w, h};
             }
-            c->linear_from_samples(want.p, &s);
-            v->linear_from_samples(got.p, &s);
-            for (unsigned p = 0; p < 3; p++)
-                if (!same_plane(&want.p[p], &got.p[p]))
-                    checkasm_fail("%ux%u %u-bit: plane %u differs", w, h, bits, p);
+            c->linear_from_samples(pw, &s);
+            v->linear_from_samples(pg, &s);
+            if (!same_rows(want, got, fstride * h * 3))
+                checkasm_fail("%ux%u %u-bit: the linear planes differ", w, h, bits);
         }
         free(samples);
-        free(want.mem);
-        free(got.mem);
+        free(want);
+        free(got);
     }
 }
 
-/* A stage from `inputs` planes in lo..hi to `outputs` planes. */
-typedef void (*PlaneStage)(const Ssimulacra2Dsp *dsp, const FloatPlane *in, const FloatPlane *out,
-                           float *scratch);
-
-static void run_xyb(const Ssimulacra2Dsp *dsp, const FloatPlane *in, const FloatPlane *out,
-                    float *scratch)
+static void check_downsample(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
 {
-    (void)scratch;
-    dsp->xyb_from_linear(out, in);
-}
-
-static void run_downsample(const Ssimulacra2Dsp *dsp, const FloatPlane *in, const FloatPlane *out,
-                           float *scratch)
-{
-    (void)scratch;
-    FloatPlane half = out[0];
-    half.w = (in[0].w + 1) / 2;
-    half.h = (in[0].h + 1) / 2;
-    dsp->downsample(&half, &in[0]);
-}
-
-static void run_multiply(const Ssimulacra2Dsp *dsp, const FloatPlane *in, const FloatPlane *out,
-                         float *scratch)
-{
-    (void)scratch;
-    dsp->multiply(&out[0], &in[0], &in[1]);
-}
-
-static void run_blur_rows(const Ssimulacra2Dsp *dsp, const FloatPlane *in, const FloatPlane *out,
-                          float *scratch)
-{
-    (void)scratch;
-    dsp->blur_rows(&out[0], &in[0]);
-}
-
-static void run_blur_columns(const Ssimulacra2Dsp *dsp, const FloatPlane *in, const FloatPlane *out,
-                             float *scratch)
-{
-    dsp->blur_columns(&out[0], &in[0], scratch);
-}
-
-static void check_plane_stage(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v, PlaneStage stage,
-                              unsigned inputs, unsigned outputs, float lo, float hi,
-                              const char *name)
-{
-    for (unsigned iter = 0; iter < 120; iter++) {
-        unsigned w, h;
-        random_size(iter, &w, &h);
-        Planes in, want, got;
-        float *scratch = malloc(sizeof(float) * SSIMU2_BLUR_RING_ROWS * w);
-        if (!scratch || !alloc_planes(&in, inputs, w, h, lo, hi) ||
-            !alloc_planes(&want, outputs, w, h, 0, 0) || !alloc_planes(&got, outputs, w, h, 0, 0)) {
+    for (unsigned iter = 0; iter < 100; iter++) {
+        const unsigned w = random_width(iter), h = (unsigned)checkasm_rand_range(1, MAX_H);
+        const size_t stride = w + (size_t)checkasm_rand_range(0, 9);
+        float *src = random_floats(stride * h, 0.0f, 1.0f);
+        float *want = random_floats(stride * h, 0.0f, 0.0f);
+        float *got = random_floats(stride * h, 0.0f, 0.0f);
+        if (!src || !want || !got) {
             checkasm_fail("out of memory");
         } else {
-            stage(c, in.p, want.p, scratch);
-            stage(v, in.p, got.p, scratch);
-            for (unsigned p = 0; p < outputs; p++)
-                if (!same_plane(&want.p[p], &got.p[p]))
-                    checkasm_fail("%s %ux%u: plane %u differs", name, w, h, p);
+            const FloatPlane in = {src, (ptrdiff_t)stride, w, h};
+            const FloatPlane hw = {want, (ptrdiff_t)stride, (w + 1) / 2, (h + 1) / 2};
+            const FloatPlane hg = {got, (ptrdiff_t)stride, (w + 1) / 2, (h + 1) / 2};
+            c->downsample(&hw, &in);
+            v->downsample(&hg, &in);
+            if (!same_rows(want, got, stride * h))
+                checkasm_fail("%ux%u: the halves differ", w, h);
         }
-        free(scratch);
-        free(in.mem);
-        free(want.mem);
-        free(got.mem);
+        free(src);
+        free(want);
+        free(got);
+    }
+}
+
+/* xyb_row, then blur_inputs on two pictures' rows. */
+static void check_xyb_inputs(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
+{
+    for (unsigned iter = 0; iter < 100; iter++) {
+        const unsigned w = random_width(iter);
+        float *rgb = random_floats(6 * (size_t)w, 0.0f, 1.0f);
+        float *xyb[2] = {random_floats(6 * (size_t)w, 0, 0), random_floats(6 * (size_t)w, 0, 0)};
+        float *in[2] = {random_floats(SSIMU2_LANES * (size_t)w, 0, 0),
+                        random_floats(SSIMU2_LANES * (size_t)w, 0, 0)};
+        if (!rgb || !xyb[0] || !xyb[1] || !in[0] || !in[1]) {
+            checkasm_fail("out of memory");
+        } else {
+            const Ssimulacra2Dsp *dsp[2] = {c, v};
+            for (unsigned d = 0; d < 2; d++) {
+                const float *const src[2][3] = {{rgb, rgb + w, rgb + 2 * w},
+                                                {rgb + 3 * w, rgb + 4 * w, rgb + 5 * w}};
+                float *const dst[2][3] = {{xyb[d], xyb[d] + w, xyb[d] + 2 * w},
+                                          {xyb[d] + 3 * w, xyb[d] + 4 * w, xyb[d] + 5 * w}};
+                dsp[d]->xyb_row(dst[0], src[0], w);
+                dsp[d]->xyb_row(dst[1], src[1], w);
+                dsp[d]->blur_inputs(in[d], (const float *const *)dst[0],
+                                    (const float *const *)dst[1], w);
+            }
+            if (!same_rows(xyb[0], xyb[1], 6 * (size_t)w))
+                checkasm_fail("xyb_row %u: differs", w);
+            if (!same_rows(in[0], in[1], SSIMU2_LANES * (size_t)w))
+                checkasm_fail("blur_inputs %u: differs", w);
+        }
+        free(rgb);
+        for (unsigned d = 0; d < 2; d++) {
+            free(xyb[d]);
+            free(in[d]);
+        }
+    }
+}
+
+static void check_blur(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
+{
+    for (unsigned iter = 0; iter < 100; iter++) {
+        const unsigned w = random_width(iter);
+        const size_t n = SSIMU2_LANES * (size_t)w;
+        float *src = random_floats(3 * n, 0.0f, 1.0f), *want = random_floats(n, 0, 0);
+        float *got = random_floats(n, 0, 0);
+        float *state[2] = {random_floats(9 * n, -1.0f, 1.0f), NULL};
+        state[1] = state[0] ? malloc(sizeof(float) * 9 * n) : NULL;
+        if (!src || !want || !got || !state[1]) {
+            checkasm_fail("out of memory");
+        } else {
+            c->blur_row(want, src, w);
+            v->blur_row(got, src, w);
+            if (!same_rows(want, got, n))
+                checkasm_fail("blur_row %u: differs", w);
+            /* Column steps with and without the rows above and below. */
+            memcpy(state[1], state[0], sizeof(float) * 9 * n);
+            for (unsigned step = 0; step < 6; step++) {
+                const float *top = step % 3 ? src + n : NULL;
+                const float *bottom = step % 2 ? src + 2 * n : NULL;
+                float *out[2] = {step == 1 ? NULL : want, step == 1 ? NULL : got};
+                for (unsigned d = 0; d < 2; d++) {
+                    float *y[3][3];
+                    for (unsigned k = 0; k < 3; k++)
+                        for (unsigned age = 0; age < 3; age++)
+                            y[k][age] = state[d] + (3 * k + (step + 3 - age) % 3) * n;
+                    (d ? v : c)->blur_column_step(out[d], top, bottom, y, n);
+                }
+                if (!same_rows(state[0], state[1], 9 * n) || !same_rows(want, got, n))
+                    checkasm_fail("blur_column_step %u, step %u: differs", w, step);
+            }
+        }
+        free(src);
+        free(want);
+        free(got);
+        free(state[0]);
+        free(state[1]);
     }
 }
 
 static void check_maps(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
 {
-    for (unsigned iter = 0; iter < 120; iter++) {
-        unsigned w, h;
-        random_size(iter, &w, &h);
-        Planes in;
-        if (!alloc_planes(&in, 5, w, h, 0.0f, 1.0f)) {
+    for (unsigned iter = 0; iter < 100; iter++) {
+        const unsigned w = random_width(iter);
+        float *lanes = random_floats(SSIMU2_LANES * (size_t)w, 0.0f, 1.0f);
+        float *xyb = random_floats(6 * (size_t)w, 0.0f, 1.0f);
+        if (!lanes || !xyb) {
             checkasm_fail("out of memory");
         } else {
-            /* Moments about the means' squares, a little either side. */
-            for (unsigned y = 0; y < h; y++) {
-                for (unsigned x = 0; x < w; x++) {
-                    const size_t k = y * in.p[0].stride + x;
-                    const float m1 = in.p[0].data[k], m2 = in.p[1].data[k];
-                    in.p[2].data[k] = m1 * m1 + uniform(-0.001f, 0.05f);
-                    in.p[3].data[k] = m2 * m2 + uniform(-0.001f, 0.05f);
-                    in.p[4].data[k] = m1 * m2 + uniform(-0.03f, 0.03f);
+            /* Moments about the means' products, a little either side. */
+            for (unsigned x = 0; x < w; x++) {
+                for (unsigned ch = 0; ch < 3; ch++) {
+                    float *m = lanes + (size_t)x * SSIMU2_LANES + SSIMU2_MAPS * ch;
+                    const float m1 = m[SSIMU2_MAP_MU1], m2 = m[SSIMU2_MAP_MU2];
+                    m[SSIMU2_MAP_SQ1] = m1 * m1 + uniform(-0.001f, 0.05f);
+                    m[SSIMU2_MAP_SQ2] = m2 * m2 + uniform(-0.001f, 0.05f);
+                    m[SSIMU2_MAP_CROSS] = m1 * m2 + uniform(-0.03f, 0.03f);
                 }
             }
-            double want[4] = {0.5, 1.5, 2.5, 3.5}, got[4] = {0.5, 1.5, 2.5, 3.5};
-            c->ssim_map(&in.p[0], &in.p[1], &in.p[2], &in.p[3], &in.p[4], want);
-            v->ssim_map(&in.p[0], &in.p[1], &in.p[2], &in.p[3], &in.p[4], got);
-            if (memcmp(want, got, 2 * sizeof(double)))
-                checkasm_fail("ssim_map %ux%u: c %.17g %.17g, simd %.17g %.17g", w, h, want[0],
-                              want[1], got[0], got[1]);
-            c->edge_map(&in.p[2], &in.p[0], &in.p[3], &in.p[1], want);
-            v->edge_map(&in.p[2], &in.p[0], &in.p[3], &in.p[1], got);
+            const float *const x1[3] = {xyb, xyb + w, xyb + 2 * w};
+            const float *const x2[3] = {xyb + 3 * w, xyb + 4 * w, xyb + 5 * w};
+            double want[3][6], got[3][6];
+            for (unsigned i = 0; i < 18; i++)
+                want[i / 6][i % 6] = got[i / 6][i % 6] = 0.25 * i;
+            c->maps_row(lanes, x1, x2, w, want);
+            v->maps_row(lanes, x1, x2, w, got);
             if (memcmp(want, got, sizeof(want)))
-                checkasm_fail("edge_map %ux%u: sums differ", w, h);
+                checkasm_fail("maps_row %u: c %.17g, simd %.17g (channel 0's first sum)", w,
+                              want[0][0], got[0][0]);
         }
-        free(in.mem);
+        free(lanes);
+        free(xyb);
     }
 }
 
-static void bench_blur(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
+static void bench_blur_row(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
 {
-    Planes in, out;
-    float *ring = malloc(sizeof(float) * SSIMU2_BLUR_RING_ROWS * BENCH_W);
-    if (ring && alloc_planes(&in, 1, BENCH_W, BENCH_H, 0, 1) &&
-        alloc_planes(&out, 1, BENCH_W, BENCH_H, 0, 0)) {
-        CHECKASM_BENCH(c->blur_rows(&out.p[0], &in.p[0]), v->blur_rows(&out.p[0], &in.p[0]));
-    }
-    free(ring);
-    free(in.mem);
-    free(out.mem);
+    float *src = random_floats(SSIMU2_LANES * (size_t)BENCH_W, 0.0f, 1.0f);
+    float *dst = random_floats(SSIMU2_LANES * (size_t)BENCH_W, 0, 0);
+    if (src && dst)
+        CHECKASM_BENCH(c->blur_row(dst, src, BENCH_W), v->blur_row(dst, src, BENCH_W));
+    free(src);
+    free(dst);
 }
 
 void checkasm_check_ssimulacra2(void)
 {
-    static const struct {
-        const char *name;
-        PlaneStage stage;
-        unsigned inputs, outputs;
-        float lo, hi;
-        size_t entry; /* the table entry, to see whether the level overrides it */
-    } stages[] = {
-        {"ssimulacra2_xyb", run_xyb, 3, 3, 0.0f, 1.0f, offsetof(Ssimulacra2Dsp, xyb_from_linear)},
-        {"ssimulacra2_downsample", run_downsample, 1, 1, 0.0f, 1.0f,
-         offsetof(Ssimulacra2Dsp, downsample)},
-        {"ssimulacra2_multiply", run_multiply, 2, 1, 0.0f, 1.0f,
-         offsetof(Ssimulacra2Dsp, multiply)},
-        {"ssimulacra2_blur_rows", run_blur_rows, 1, 1, 0.0f, 1.0f,
-         offsetof(Ssimulacra2Dsp, blur_rows)},
-        {"ssimulacra2_blur_columns", run_blur_columns, 1, 1, 0.0f, 1.0f,
-         offsetof(Ssimulacra2Dsp, blur_columns)},
-    };
     for (const CheckasmLevel *level = checkasm_levels(); level->name; level++) {
         Ssimulacra2Dsp c, v;
         ssimulacra2_dsp_init(&c, 0);
@@ -230,19 +234,23 @@ void checkasm_check_ssimulacra2(void)
             check_linear(&c, &v);
             checkasm_end();
         }
-        for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
-            const bool overridden =
-                memcmp((const char *)&c + stages[i].entry, (const char *)&v + stages[i].entry,
-                       sizeof(c.multiply)) != 0;
-            if (checkasm_begin(stages[i].name, level, overridden)) {
-                check_plane_stage(&c, &v, stages[i].stage, stages[i].inputs, stages[i].outputs,
-                                  stages[i].lo, stages[i].hi, stages[i].name);
-                if (checkasm_benchmarking() && stages[i].stage == run_blur_rows)
-                    bench_blur(&c, &v);
-                checkasm_end();
-            }
+        if (checkasm_begin("ssimulacra2_downsample", level, v.downsample != c.downsample)) {
+            check_downsample(&c, &v);
+            checkasm_end();
         }
-        if (checkasm_begin("ssimulacra2_maps", level, v.ssim_map != c.ssim_map)) {
+        if (checkasm_begin("ssimulacra2_xyb_inputs", level,
+                           v.xyb_row != c.xyb_row || v.blur_inputs != c.blur_inputs)) {
+            check_xyb_inputs(&c, &v);
+            checkasm_end();
+        }
+        if (checkasm_begin("ssimulacra2_blur", level,
+                           v.blur_row != c.blur_row || v.blur_column_step != c.blur_column_step)) {
+            check_blur(&c, &v);
+            if (checkasm_benchmarking())
+                bench_blur_row(&c, &v);
+            checkasm_end();
+        }
+        if (checkasm_begin("ssimulacra2_maps", level, v.maps_row != c.maps_row)) {
             check_maps(&c, &v);
             checkasm_end();
         }

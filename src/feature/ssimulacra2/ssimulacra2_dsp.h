@@ -23,42 +23,53 @@ typedef struct Ssimu2Samples {
     unsigned w, h, bits;
 } Ssimu2Samples;
 
-/* The column blur's three terms' last three rows. */
-enum { SSIMU2_BLUR_RING_ROWS = 9 };
+/* The blur's five inputs of each channel c (SSIMU2_MAPS * c + map) side by
+ * side in SSIMU2_LANES lanes a column (the last lane zero), so that the
+ * rows of all fifteen blur at once, a lane each, and the column blur runs
+ * over them as one row of SSIMU2_LANES * w floats. */
+enum { SSIMU2_LANES = 16 };
+enum {
+    SSIMU2_MAP_SQ1,   /* reference squared */
+    SSIMU2_MAP_SQ2,   /* distorted squared */
+    SSIMU2_MAP_CROSS, /* reference times distorted */
+    SSIMU2_MAP_MU1,   /* reference */
+    SSIMU2_MAP_MU2,   /* distorted */
+    SSIMU2_MAPS,
+};
 
 typedef struct Ssimulacra2Dsp {
     /* dst[c] = the linear light of plane c of src, its samples scaled to
      * 0..1 by 1 / (2^bits - 1) and decoded with libjxl's approximation of
      * the sRGB transfer. dst is src's size. */
     void (*linear_from_samples)(const FloatPlane dst[3], const Ssimu2Samples *src);
-    /* xyb[c] = the positive XYB (X, Y, B - Y rescaled to about 0..1) of the
-     * linear RGB planes rgb; all of one size. */
-    void (*xyb_from_linear)(const FloatPlane xyb[3], const FloatPlane rgb[3]);
     /* dst = the means of src's 2x2 blocks, the last row and column repeated
      * for an odd size; dst is (w + 1) / 2 x (h + 1) / 2. dst may be src (the
      * same data and stride): each output is written after its inputs are
      * read. */
     void (*downsample)(const FloatPlane *dst, const FloatPlane *src);
-    /* dst = a * b, sample by sample; all of one size. */
-    void (*multiply)(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b);
-    /* The recursive Gaussian of sigma 1.5 along each row, and along each
-     * column, of src into dst (of src's size); a plane's blur is
-     * blur_rows(tmp, src) then blur_columns(dst, tmp). Samples outside the
-     * plane count as zero. */
-    void (*blur_rows)(const FloatPlane *dst, const FloatPlane *src);
-    /* ring: scratch of SSIMU2_BLUR_RING_ROWS * w floats. */
-    void (*blur_columns)(const FloatPlane *dst, const FloatPlane *src, float *ring);
-    /* The 1 - SSIM map of one channel from the blurred means and (co)
-     * moments: sums[0] += each pixel's error, sums[1] += its fourth power,
-     * in row-major order, in double. */
-    void (*ssim_map)(const FloatPlane *mu1, const FloatPlane *mu2, const FloatPlane *s11,
-                     const FloatPlane *s22, const FloatPlane *s12, double sums[2]);
-    /* The edge-difference maps of one channel from the pictures and their
-     * blurred means: sums[0], sums[1] += the artifacts (edges the distorted
-     * picture has where the reference is smooth) and their fourth powers,
-     * sums[2], sums[3] += the detail lost (the reverse) and theirs. */
-    void (*edge_map)(const FloatPlane *img1, const FloatPlane *mu1, const FloatPlane *img2,
-                     const FloatPlane *mu2, double sums[4]);
+    /* xyb[c] = the positive XYB (X, Y, B - Y rescaled to about 0..1) of the w
+     * linear RGB samples of rgb[0..2]. */
+    void (*xyb_row)(float *const xyb[3], const float *const rgb[3], unsigned w);
+    /* dst (SSIMU2_LANES * w) = the blur's inputs of a row from the XYB rows
+     * of the reference x1 and the distorted picture x2. */
+    void (*blur_inputs)(float *dst, const float *const x1[3], const float *const x2[3], unsigned w);
+    /* The recursive Gaussian of sigma 1.5 along a row of w columns of
+     * SSIMU2_LANES lanes, each lane its own row, samples outside the row
+     * zero: dst = src blurred (both SSIMU2_LANES * w). */
+    void (*blur_row)(float *dst, const float *src, unsigned w);
+    /* One step n of the column blur over n_floats floats: top and bottom are
+     * the rows n - N - 1 and n + N - 1 (NULL outside the plane), y[k][age]
+     * term k's outputs of rows n (written), n - 1 and n - 2; out (NULL
+     * before the first row) gets the blurred row n. */
+    void (*blur_column_step)(float *out, const float *top, const float *bottom,
+                             float *const y[3][3], size_t n_floats);
+    /* The error maps of a row of w pixels from its blurred lanes and its XYB
+     * rows, added per channel c, in column order, in double: sums[c][0..1]
+     * 1 - SSIM and its fourth power, [2..3] the artifacts (edges the
+     * distorted picture has where the reference is smooth) and theirs,
+     * [4..5] the detail lost (the reverse) and theirs. */
+    void (*maps_row)(const float *blurred, const float *const x1[3], const float *const x2[3],
+                     unsigned w, double sums[3][6]);
 } Ssimulacra2Dsp;
 
 void ssimulacra2_dsp_init(Ssimulacra2Dsp *dsp, unsigned cpu_flags);

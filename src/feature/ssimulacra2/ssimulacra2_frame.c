@@ -1,31 +1,52 @@
 /* SSIMULACRA 2 of a pair of RGB pictures (ssimulacra2_frame.h), in the
- * order of libjxl's tools/ssimulacra2.cc. */
+ * order of libjxl's tools/ssimulacra2.cc: each blurred value and each map's
+ * sum is what libjxl computes, a row at a time instead of a plane at a
+ * time. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/log.h"
 #include "feature/float_common/float_plane.h"
 #include "ssimulacra2_frame.h"
 
-/* Every plane of the frame, for allocation and sizing. */
-static FloatPlane *plane_at(Ssimu2Frame *f, unsigned i)
+/* Every ring and row buffer, with its length in floats for width w. */
+static float **buffer_at(Ssimu2Frame *f, unsigned i, size_t w, size_t *n)
 {
-    FloatPlane *const planes[] = {
-        &f->linear[0][0], &f->linear[0][1], &f->linear[0][2], &f->linear[1][0], &f->linear[1][1],
-        &f->linear[1][2], &f->xyb[0][0],    &f->xyb[0][1],    &f->xyb[0][2],    &f->xyb[1][0],
-        &f->xyb[1][1],    &f->xyb[1][2],    &f->mu[0],        &f->mu[1],        &f->s11,
-        &f->s22,          &f->s12,          &f->product,      &f->rows,
+    const size_t lanes = SSIMU2_LANES * w;
+    float **const buffers[] = {
+        &f->xyb[0][0], &f->xyb[0][1],   &f->xyb[0][2],    &f->xyb[1][0], &f->xyb[1][1],
+        &f->xyb[1][2], &f->row_blurred, &f->column_state, &f->inputs,    &f->blurred,
     };
-    return i < sizeof(planes) / sizeof(planes[0]) ? planes[i] : NULL;
+    const size_t sizes[] = {
+        SSIMU2_RING_ROWS * w,
+        SSIMU2_RING_ROWS * w,
+        SSIMU2_RING_ROWS * w,
+        SSIMU2_RING_ROWS * w,
+        SSIMU2_RING_ROWS * w,
+        SSIMU2_RING_ROWS * w,
+        SSIMU2_RING_ROWS * lanes,
+        9 * lanes,
+        lanes,
+        lanes,
+    };
+    if (i >= sizeof(buffers) / sizeof(buffers[0]))
+        return NULL;
+    *n = sizes[i];
+    return buffers[i];
 }
 
 void ssimu2_frame_close(Ssimu2Frame *f)
 {
-    for (unsigned i = 0; plane_at(f, i); i++)
-        float_plane_free(plane_at(f, i));
-    free(f->ring);
-    f->ring = NULL;
+    for (unsigned p = 0; p < 2; p++)
+        for (unsigned c = 0; c < 3; c++)
+            float_plane_free(&f->linear[p][c]);
+    size_t n;
+    for (unsigned i = 0; buffer_at(f, i, 0, &n); i++) {
+        free(*buffer_at(f, i, 0, &n));
+        *buffer_at(f, i, 0, &n) = NULL;
+    }
 }
 
 int ssimu2_frame_open(Ssimu2Frame *f, unsigned w, unsigned h, unsigned cpu_flags)
@@ -38,53 +59,80 @@ int ssimu2_frame_open(Ssimu2Frame *f, unsigned w, unsigned h, unsigned cpu_flags
     }
     ssimulacra2_dsp_init(&f->dsp, cpu_flags);
     int err = 0;
-    for (unsigned i = 0; !err && plane_at(f, i); i++)
-        err = float_plane_alloc(plane_at(f, i), w, h);
-    f->ring = err ? NULL : malloc(sizeof(float) * SSIMU2_BLUR_RING_ROWS * w);
-    if (!err && !f->ring)
-        err = -ENOMEM;
+    for (unsigned p = 0; p < 2; p++)
+        for (unsigned c = 0; !err && c < 3; c++)
+            err = float_plane_alloc(&f->linear[p][c], w, h);
+    size_t n;
+    for (unsigned i = 0; !err && buffer_at(f, i, w, &n); i++)
+        err = (*buffer_at(f, i, w, &n) = malloc(sizeof(float) * n)) ? 0 : -ENOMEM;
     if (err)
         ssimu2_frame_close(f);
     return err;
 }
 
-static void resize_planes(Ssimu2Frame *f, unsigned w, unsigned h)
+/* Row y of the rings' XYB of picture p. */
+static void xyb_rows(Ssimu2Frame *f, unsigned p, unsigned y, unsigned w, float *rows[3])
 {
-    for (unsigned i = 0; plane_at(f, i); i++) {
-        plane_at(f, i)->w = w;
-        plane_at(f, i)->h = h;
+    for (unsigned c = 0; c < 3; c++)
+        rows[c] = f->xyb[p][c] + (size_t)(y % SSIMU2_RING_ROWS) * w;
+}
+
+/* Row y into the rings: both pictures' XYB, then its blur inputs blurred
+ * along the row. */
+static void add_row(Ssimu2Frame *f, unsigned y, unsigned w)
+{
+    float *x[2][3];
+    for (unsigned p = 0; p < 2; p++) {
+        const float *rgb[3];
+        for (unsigned c = 0; c < 3; c++)
+            rgb[c] = f->linear[p][c].data + (ptrdiff_t)y * f->linear[p][c].stride;
+        xyb_rows(f, p, y, w, x[p]);
+        f->dsp.xyb_row(x[p], rgb, w);
     }
+    f->dsp.blur_inputs(f->inputs, (const float *const *)x[0], (const float *const *)x[1], w);
+    f->dsp.blur_row(f->row_blurred + (size_t)(y % SSIMU2_RING_ROWS) * SSIMU2_LANES * w, f->inputs,
+                    w);
 }
 
-static void blur(Ssimu2Frame *f, const FloatPlane *dst, const FloatPlane *src)
+/* The norms of the current scale (w x h): the rows streamed through the
+ * column blur, whose step n reads the row-blurred rows n - N - 1 and
+ * n + N - 1, the latter added to the rings just before. */
+static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *norms)
 {
-    f->dsp.blur_rows(&f->rows, src);
-    f->dsp.blur_columns(dst, &f->rows, f->ring);
-}
-
-/* The norms of channel c at the current scale. */
-static void channel_norms(Ssimu2Frame *f, unsigned c, Ssimu2Norms *norms)
-{
-    const FloatPlane *x1 = &f->xyb[0][c], *x2 = &f->xyb[1][c];
-    f->dsp.multiply(&f->product, x1, x1);
-    blur(f, &f->s11, &f->product);
-    f->dsp.multiply(&f->product, x2, x2);
-    blur(f, &f->s22, &f->product);
-    f->dsp.multiply(&f->product, x1, x2);
-    blur(f, &f->s12, &f->product);
-    blur(f, &f->mu[0], x1);
-    blur(f, &f->mu[1], x2);
-
-    double ssim[2] = {0}, edge[4] = {0};
-    f->dsp.ssim_map(&f->mu[0], &f->mu[1], &f->s11, &f->s22, &f->s12, ssim);
-    f->dsp.edge_map(x1, &f->mu[0], x2, &f->mu[1], edge);
-    const double per_pixel = 1.0 / (double)((size_t)x1->w * x1->h);
-    norms->ssim[c][0] = per_pixel * ssim[0];
-    norms->ssim[c][1] = sqrt(sqrt(per_pixel * ssim[1]));
-    norms->artifact[c][0] = per_pixel * edge[0];
-    norms->artifact[c][1] = sqrt(sqrt(per_pixel * edge[1]));
-    norms->detail_lost[c][0] = per_pixel * edge[2];
-    norms->detail_lost[c][1] = sqrt(sqrt(per_pixel * edge[3]));
+    const int n_r = SSIMU2_BLUR_RADIUS;
+    const size_t lanes = SSIMU2_LANES * (size_t)w;
+    double sums[3][6] = {{0}};
+    memset(f->column_state, 0, sizeof(float) * 9 * lanes);
+    for (int n = -n_r + 1, step = 0; n < (int)h; n++, step++) {
+        const int top = n - n_r - 1, bottom = n + n_r - 1;
+        if (bottom < (int)h)
+            add_row(f, (unsigned)bottom, w);
+        float *y[3][3];
+        for (unsigned k = 0; k < 3; k++)
+            for (unsigned age = 0; age < 3; age++)
+                y[k][age] = f->column_state + (3 * k + (step + 3 - age) % 3) * lanes;
+        const float *row = f->row_blurred;
+        f->dsp.blur_column_step(
+            n >= 0 ? f->blurred : NULL,
+            top >= 0 ? row + (size_t)(top % SSIMU2_RING_ROWS) * lanes : NULL,
+            bottom < (int)h ? row + (size_t)(bottom % SSIMU2_RING_ROWS) * lanes : NULL, y, lanes);
+        if (n < 0)
+            continue;
+        float *x[2][3];
+        xyb_rows(f, 0, (unsigned)n, w, x[0]);
+        xyb_rows(f, 1, (unsigned)n, w, x[1]);
+        f->dsp.maps_row(f->blurred, (const float *const *)x[0], (const float *const *)x[1], w,
+                        sums);
+    }
+    const double per_pixel = 1.0 / (double)((size_t)w * h);
+    for (unsigned c = 0; c < 3; c++) {
+        norms->ssim[c][0] = per_pixel * sums[c][0];
+        norms->ssim[c][1] = sqrt(sqrt(per_pixel * sums[c][1]));
+        norms->artifact[c][0] = per_pixel * sums[c][2];
+        norms->artifact[c][1] = sqrt(sqrt(per_pixel * sums[c][3]));
+        norms->detail_lost[c][0] = per_pixel * sums[c][4];
+        norms->detail_lost[c][1] = sqrt(sqrt(per_pixel * sums[c][5]));
+    }
 }
 
 void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis,
@@ -94,7 +142,12 @@ void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Sa
     if (!norms)
         norms = own;
     unsigned w = f->w, h = f->h, s = 0;
-    resize_planes(f, w, h);
+    for (unsigned p = 0; p < 2; p++) {
+        for (unsigned c = 0; c < 3; c++) {
+            f->linear[p][c].w = w;
+            f->linear[p][c].h = h;
+        }
+    }
     f->dsp.linear_from_samples(f->linear[0], ref);
     f->dsp.linear_from_samples(f->linear[1], dis);
     for (; s < SSIMU2_SCALES; s++) {
@@ -106,20 +159,16 @@ void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Sa
             const unsigned half_w = (w + 1) / 2, half_h = (h + 1) / 2;
             for (unsigned p = 0; p < 2; p++) {
                 for (unsigned c = 0; c < 3; c++) {
-                    FloatPlane dst = f->linear[p][c];
-                    dst.w = half_w;
-                    dst.h = half_h;
-                    f->dsp.downsample(&dst, &f->linear[p][c]);
+                    FloatPlane *plane = &f->linear[p][c];
+                    const FloatPlane half = {plane->data, plane->stride, half_w, half_h};
+                    f->dsp.downsample(&half, plane);
+                    *plane = half;
                 }
             }
             w = half_w;
             h = half_h;
-            resize_planes(f, w, h);
         }
-        f->dsp.xyb_from_linear(f->xyb[0], f->linear[0]);
-        f->dsp.xyb_from_linear(f->xyb[1], f->linear[1]);
-        for (unsigned c = 0; c < 3; c++)
-            channel_norms(f, c, &norms[s]);
+        scale_norms(f, w, h, &norms[s]);
     }
     *score = ssimu2_pool(norms, s);
     if (scales)

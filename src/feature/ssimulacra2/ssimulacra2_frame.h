@@ -1,22 +1,28 @@
 /* SSIMULACRA 2 of a pair of RGB pictures: the buffers of one picture size,
  * made once and reused for each pair of that size, and the six scales'
- * stages of ssimulacra2_dsp.h pooled into the score. */
+ * stages of ssimulacra2_dsp.h pooled into the score. Each scale streams
+ * down its rows (XYB, blur inputs, row blur, column blur, maps), so that
+ * only the linear RGB planes are whole pictures: about 55 MB at 1080p. */
 #ifndef VMAF_FEATURE_SSIMULACRA2_FRAME_H
 #define VMAF_FEATURE_SSIMULACRA2_FRAME_H
 
 #include "ssimulacra2_dsp.h"
 #include "ssimulacra2_math.h"
 
+/* Rows the rings keep: the column blur reads rows n - N - 1 to n + N - 1. */
+enum { SSIMU2_RING_ROWS = 2 * SSIMU2_BLUR_RADIUS + 1 };
+
 typedef struct Ssimu2Frame {
     Ssimulacra2Dsp dsp;
     unsigned w, h;
     /* Per picture (reference, distorted): linear RGB, downsampled in place
-     * from scale to scale, and its XYB at the current scale. */
-    FloatPlane linear[2][3], xyb[2][3];
-    /* One channel's blurred means and (co)moments, a product before its
-     * blur, the rows' blur before the columns'. */
-    FloatPlane mu[2], s11, s22, s12, product, rows;
-    float *ring; /* the column blur's scratch */
+     * from scale to scale. */
+    FloatPlane linear[2][3];
+    /* A scale runs down its rows once: each picture's last XYB rows and
+     * the row-blurred lanes of the last rows in rings of
+     * SSIMU2_RING_ROWS, the column blur's state, the blur's inputs of a
+     * row and a blurred row. */
+    float *xyb[2][3], *row_blurred, *column_state, *inputs, *blurred;
 } Ssimu2Frame;
 
 /* Makes the buffers for w x h pictures. Returns 0, -EINVAL (logged) for a

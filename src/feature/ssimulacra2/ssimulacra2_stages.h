@@ -3,13 +3,14 @@
  * from libm), x86/ssimulacra2_avx2.c and x86/ssimulacra2_avx512.c with FMA
  * instructions and the compiler's vectors. Every loop over samples carries
  * no float state from one sample to the next but the row blur's recurrence
- * and the maps' double sums, which stay in order, so every build gives the
- * same bits. SSIMU2_STAGE_FUNCTIONS(suffix) defines the table's entries and
- * ssimu2_stages_fill_SUFFIX(). */
+ * (whose lanes are independent rows) and the maps' double sums, which stay
+ * in order, so every build gives the same bits. SSIMU2_STAGE_FUNCTIONS(suffix) defines the table's
+ * entries and ssimu2_stages_fill_SUFFIX(). */
 #ifndef VMAF_FEATURE_SSIMULACRA2_STAGES_H
 #define VMAF_FEATURE_SSIMULACRA2_STAGES_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -61,12 +62,12 @@ static inline float cube_root_add(float v, float add)
 {
     const float third = 1.0f / 3, four_thirds = 4.0f / 3;
     const float v_3 = third * v;
-    union {
-        float f;
-        int32_t i;
-    } bits = {.f = v};
-    bits.i = bits.i ? 0x54800000 - (bits.i >> 23) * 0x002AAAAA : 0;
-    float r = bits.f;
+    int32_t bits;
+    memcpy(&bits, &v, sizeof(bits));
+    /* Zero for v = 0, as a mask: a select of integers would not vectorise. */
+    bits = (0x54800000 - (bits >> 23) * 0x002AAAAA) & -(int32_t)(bits != 0);
+    float r;
+    memcpy(&r, &bits, sizeof(r));
     for (int i = 0; i < 3; i++) {
         const float r2 = r * r;
         r = fmaf(-v_3, r2 * r2, four_thirds * r);
@@ -83,21 +84,19 @@ static inline float opsin(const float m[3], float r, float g, float b)
     return cube_root_add(mixed < 0.0f ? 0.0f : mixed, SSIMU2_NEG_BIAS_CBRT);
 }
 
-static inline void ssimu2_xyb_from_linear(const FloatPlane xyb[3], const FloatPlane rgb[3])
+static inline void ssimu2_xyb_row(float *const xyb[3], const float *const rgb[3], unsigned w)
 {
-    for (unsigned y = 0; y < rgb[0].h; y++) {
-        const float *r = row_of(&rgb[0], y), *g = row_of(&rgb[1], y), *b = row_of(&rgb[2], y);
-        float *ox = row_of(&xyb[0], y), *oy = row_of(&xyb[1], y), *ob = row_of(&xyb[2], y);
-        for (unsigned x = 0; x < rgb[0].w; x++) {
-            const float l = opsin(ssimu2_opsin[0], r[x], g[x], b[x]);
-            const float m = opsin(ssimu2_opsin[1], r[x], g[x], b[x]);
-            const float s = opsin(ssimu2_opsin[2], r[x], g[x], b[x]);
-            const float vx = 0.5f * (l - m), vy = 0.5f * (l + m);
-            /* Shifted and scaled into about 0..1, B made B - Y. */
-            ob[x] = (s - vy) + 0.55f;
-            ox[x] = vx * 14.f + 0.42f;
-            oy[x] = vy + 0.01f;
-        }
+    const float *restrict r = rgb[0], *restrict g = rgb[1], *restrict b = rgb[2];
+    float *restrict ox = xyb[0], *restrict oy = xyb[1], *restrict ob = xyb[2];
+    for (unsigned x = 0; x < w; x++) {
+        const float l = opsin(ssimu2_opsin[0], r[x], g[x], b[x]);
+        const float m = opsin(ssimu2_opsin[1], r[x], g[x], b[x]);
+        const float s = opsin(ssimu2_opsin[2], r[x], g[x], b[x]);
+        const float vx = 0.5f * (l - m), vy = 0.5f * (l + m);
+        /* Shifted and scaled into about 0..1, B made B - Y. */
+        ob[x] = (s - vy) + 0.55f;
+        ox[x] = vx * 14.f + 0.42f;
+        oy[x] = vy + 0.01f;
     }
 }
 
@@ -119,155 +118,194 @@ static inline void ssimu2_downsample(const FloatPlane *dst, const FloatPlane *sr
     }
 }
 
-static inline void ssimu2_multiply(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b)
+static inline void ssimu2_blur_inputs(float *dst, const float *const x1[3],
+                                      const float *const x2[3], unsigned w)
 {
-    for (unsigned y = 0; y < dst->h; y++) {
-        const float *pa = row_of(a, y), *pb = row_of(b, y);
-        float *out = row_of(dst, y);
-        for (unsigned x = 0; x < dst->w; x++)
-            out[x] = pa[x] * pb[x];
+    for (unsigned x = 0; x < w; x++) {
+        float *lanes = dst + (size_t)x * SSIMU2_LANES;
+        for (unsigned c = 0; c < 3; c++) {
+            const float a = x1[c][x], b = x2[c][x];
+            lanes[SSIMU2_MAPS * c + SSIMU2_MAP_SQ1] = a * a;
+            lanes[SSIMU2_MAPS * c + SSIMU2_MAP_SQ2] = b * b;
+            lanes[SSIMU2_MAPS * c + SSIMU2_MAP_CROSS] = a * b;
+            lanes[SSIMU2_MAPS * c + SSIMU2_MAP_MU1] = a;
+            lanes[SSIMU2_MAPS * c + SSIMU2_MAP_MU2] = b;
+        }
+        lanes[SSIMU2_LANES - 1] = 0.0f;
     }
 }
 
-/* One output of the row recurrence, from the sum of its two inputs: lane 0
- * of the group's weights. */
-static inline float blur_step(const Ssimu2Gauss *g, float sum, float prev[3], float prev2[3])
+/* r = fmaf(a, b, r) lane by lane, a a weight shared by the lanes. */
+static inline void fma_lanes(float *restrict r, float a, const float *restrict b)
 {
-    float o[3];
+    for (int l = 0; l < SSIMU2_LANES; l++)
+        r[l] = fmaf(a, b[l], r[l]);
+}
+
+/* One output of the row recurrence a lane, from the sums of its two inputs:
+ * lane 0 of the group's weights. */
+static inline void blur_step(const float *restrict sum, float prev[3][SSIMU2_LANES],
+                             float prev2[3][SSIMU2_LANES], float *restrict out)
+{
+    const Ssimu2Gauss *g = &ssimu2_gauss;
+    float o[3][SSIMU2_LANES];
     for (int k = 0; k < 3; k++) {
-        o[k] = sum * g->mul_in[k][0];
-        o[k] = fmaf(g->mul_prev2[k][0], prev2[k], o[k]);
-        prev2[k] = prev[k];
-        o[k] = fmaf(g->mul_prev[k][0], prev[k], o[k]);
-        prev[k] = o[k];
+        for (int l = 0; l < SSIMU2_LANES; l++)
+            o[k][l] = sum[l] * g->mul_in[k][0];
+        fma_lanes(o[k], g->mul_prev2[k][0], prev2[k]);
+        fma_lanes(o[k], g->mul_prev[k][0], prev[k]);
+        memcpy(prev2[k], prev[k], sizeof(prev[k]));
+        memcpy(prev[k], o[k], sizeof(o[k]));
     }
-    return o[0] + (o[1] + o[2]);
+    if (out)
+        for (int l = 0; l < SSIMU2_LANES; l++)
+            out[l] = o[0][l] + (o[1][l] + o[2][l]);
 }
 
-static inline void blur_row(const Ssimu2Gauss *g, const float *in, float *out, int w)
+/* The sums of the inputs left and right of output n, outside the row zero. */
+static inline void blur_pair(const float *src, int w, int n, float *restrict sum)
 {
-    const int n_r = SSIMU2_BLUR_RADIUS, lanes = SSIMU2_BLUR_GROUP;
+    const int left = n - SSIMU2_BLUR_RADIUS - 1, right = n + SSIMU2_BLUR_RADIUS - 1;
+    for (int l = 0; l < SSIMU2_LANES; l++)
+        sum[l] = (left >= 0 ? src[left * SSIMU2_LANES + l] : 0.0f) +
+                 (right < w ? src[right * SSIMU2_LANES + l] : 0.0f);
+}
+
+/* A group of outputs n..n + 3 from their input sums in[i], all inside the
+ * row: output p is the expanded recurrence of its inputs and the group
+ * before's last two outputs. Input i weighs on output p >= i by
+ * mul_in[p - i]; the zero weights of p < i are left out (adding 0 * x
+ * changes nothing). */
+static inline void blur_group(const float in[SSIMU2_BLUR_GROUP][SSIMU2_LANES],
+                              float prev[3][SSIMU2_LANES], float prev2[3][SSIMU2_LANES],
+                              float *restrict out)
+{
+    const Ssimu2Gauss *g = &ssimu2_gauss;
+    float o[3][SSIMU2_BLUR_GROUP][SSIMU2_LANES];
+    for (int k = 0; k < 3; k++) {
+        for (int p = 0; p < SSIMU2_BLUR_GROUP; p++) {
+            float *v = o[k][p];
+            for (int l = 0; l < SSIMU2_LANES; l++)
+                v[l] = in[0][l] * g->mul_in[k][p];
+            for (int i = 1; i <= p; i++)
+                fma_lanes(v, g->mul_in[k][p - i], in[i]);
+            fma_lanes(v, g->mul_prev2[k][p], prev2[k]);
+            fma_lanes(v, g->mul_prev[k][p], prev[k]);
+        }
+        memcpy(prev2[k], o[k][SSIMU2_BLUR_GROUP - 2], sizeof(prev2[k]));
+        memcpy(prev[k], o[k][SSIMU2_BLUR_GROUP - 1], sizeof(prev[k]));
+    }
+    for (int p = 0; p < SSIMU2_BLUR_GROUP; p++)
+        for (int l = 0; l < SSIMU2_LANES; l++)
+            out[p * SSIMU2_LANES + l] = o[0][p][l] + (o[1][p][l] + o[2][p][l]);
+}
+
+static inline void ssimu2_blur_row(float *dst, const float *src, unsigned width)
+{
+    const int n_r = SSIMU2_BLUR_RADIUS, group = SSIMU2_BLUR_GROUP, w = (int)width;
     /* The first outputs one by one up to the first multiple of the group
      * past the radius, as libjxl does, then groups while every input is
      * inside the row, then one by one again. */
-    const int first_group = (n_r + 1 + lanes - 1) / lanes * lanes;
-    float prev[3] = {0}, prev2[3] = {0};
+    const int first_group = (n_r + 1 + group - 1) / group * group;
+    float prev[3][SSIMU2_LANES] = {{0}}, prev2[3][SSIMU2_LANES] = {{0}};
+    float sum[SSIMU2_LANES];
     int n = -n_r + 1;
     for (; n < (first_group < w ? first_group : w); n++) {
-        const int left = n - n_r - 1, right = n + n_r - 1;
-        const float sum = (left >= 0 ? in[left] : 0.0f) + (right < w ? in[right] : 0.0f);
-        const float v = blur_step(g, sum, prev, prev2);
-        if (n >= 0)
-            out[n] = v;
+        blur_pair(src, w, n, sum);
+        blur_step(sum, prev, prev2, n >= 0 ? dst + (size_t)n * SSIMU2_LANES : NULL);
     }
-    for (; n < w - n_r + 1 - (lanes - 1); n += lanes) {
-        float sum[SSIMU2_BLUR_GROUP], o[3][SSIMU2_BLUR_GROUP];
-        for (int l = 0; l < lanes; l++)
-            sum[l] = in[n - n_r - 1 + l] + in[n + n_r - 1 + l];
-        for (int k = 0; k < 3; k++) {
-            for (int l = 0; l < lanes; l++) {
-                /* Input i weighs on output l >= i by mul_in[l - i]; the
-                 * zero weights of l < i are left out (adding 0 * x
-                 * changes nothing). */
-                float v = sum[0] * g->mul_in[k][l];
-                for (int i = 1; i <= l; i++)
-                    v = fmaf(g->mul_in[k][l - i], sum[i], v);
-                v = fmaf(g->mul_prev2[k][l], prev2[k], v);
-                o[k][l] = fmaf(g->mul_prev[k][l], prev[k], v);
-            }
-            prev2[k] = o[k][lanes - 2];
-            prev[k] = o[k][lanes - 1];
+    for (; n < w - n_r + 1 - (group - 1); n += group) {
+        float in[SSIMU2_BLUR_GROUP][SSIMU2_LANES];
+        for (int i = 0; i < group; i++) {
+            const float *left = src + (size_t)(n - n_r - 1 + i) * SSIMU2_LANES;
+            const float *right = src + (size_t)(n + n_r - 1 + i) * SSIMU2_LANES;
+            for (int l = 0; l < SSIMU2_LANES; l++)
+                in[i][l] = left[l] + right[l];
         }
-        for (int l = 0; l < lanes; l++)
-            out[n + l] = o[0][l] + (o[1][l] + o[2][l]);
+        blur_group((const float(*)[SSIMU2_LANES])in, prev, prev2, dst + (size_t)n * SSIMU2_LANES);
     }
     for (; n < w; n++) {
-        const int left = n - n_r - 1, right = n + n_r - 1;
-        const float sum = (left >= 0 ? in[left] : 0.0f) + (right < w ? in[right] : 0.0f);
-        out[n] = blur_step(g, sum, prev, prev2);
+        blur_pair(src, w, n, sum);
+        blur_step(sum, prev, prev2, dst + (size_t)n * SSIMU2_LANES);
     }
 }
 
-static inline void ssimu2_blur_rows(const FloatPlane *dst, const FloatPlane *src)
-{
-    for (unsigned y = 0; y < src->h; y++)
-        blur_row(&ssimu2_gauss, row_of(src, y), row_of(dst, y), (int)src->w);
-}
-
-/* The column recurrence over every column at once, a row at a time: for
- * term k, y[n] = n2 * (in[n - N - 1] + in[n + N - 1]) - d1 * y[n - 1]
- * - y[n - 2], fused as libjxl does; ring holds each term's last three rows. */
-static inline void ssimu2_blur_columns(const FloatPlane *dst, const FloatPlane *src, float *ring)
+/* The column step with its rows above and below inside the plane or not
+ * (constants where it is inlined, so that each case is a plain loop). */
+static inline void column_step(float *restrict out, const float *restrict top,
+                               const float *restrict bottom, float *restrict y0[3],
+                               const float *restrict y1[3], const float *restrict y2[3], size_t n,
+                               bool has_top, bool has_bottom, bool has_out)
 {
     const Ssimu2Gauss *g = &ssimu2_gauss;
-    const int n_r = SSIMU2_BLUR_RADIUS, h = (int)src->h;
-    const unsigned w = src->w;
-    memset(ring, 0, sizeof(float) * SSIMU2_BLUR_RING_ROWS * w);
-    for (int n = -n_r + 1, slot = 0; n < h; n++, slot = (slot + 1) % 3) {
-        const int top = n - n_r - 1, bottom = n + n_r - 1;
-        const float *in_top = top >= 0 ? row_of(src, (unsigned)top) : NULL;
-        const float *in_bottom = bottom < h ? row_of(src, (unsigned)bottom) : NULL;
-        float *y[3][3]; /* term k's rows n, n - 1, n - 2 */
-        for (int k = 0; k < 3; k++)
-            for (int age = 0; age < 3; age++)
-                y[k][age] = ring + (size_t)(3 * k + (slot + 3 - age) % 3) * w;
-        float *out = n >= 0 ? row_of(dst, (unsigned)n) : NULL;
-        for (unsigned x = 0; x < w; x++) {
-            /* Above the plane only the row below counts, added to nothing. */
-            const float below = in_bottom ? in_bottom[x] : 0.0f;
-            const float sum = in_top ? in_top[x] + below : below;
-            float v[3];
-            for (int k = 0; k < 3; k++) {
-                v[k] = fmaf(g->n2[k], sum, fmaf(-g->d1[k], y[k][1][x], -y[k][2][x]));
-                y[k][0][x] = v[k];
-            }
-            if (out)
-                out[x] = v[0] + (v[1] + v[2]);
+    for (size_t i = 0; i < n; i++) {
+        /* Above the plane only the row below counts, added to nothing. */
+        const float below = has_bottom ? bottom[i] : 0.0f;
+        const float sum = has_top ? top[i] + below : below;
+        float v[3];
+        for (int k = 0; k < 3; k++) {
+            v[k] = fmaf(g->n2[k], sum, fmaf(-g->d1[k], y1[k][i], -y2[k][i]));
+            y0[k][i] = v[k];
         }
+        if (has_out)
+            out[i] = v[0] + (v[1] + v[2]);
     }
 }
 
-static inline void ssimu2_ssim_map(const FloatPlane *mu1, const FloatPlane *mu2,
-                                   const FloatPlane *s11, const FloatPlane *s22,
-                                   const FloatPlane *s12, double sums[2])
+static inline void ssimu2_blur_column_step(float *out, const float *top, const float *bottom,
+                                           float *const y[3][3], size_t n)
+{
+    float *y0[3] = {y[0][0], y[1][0], y[2][0]};
+    const float *y1[3] = {y[0][1], y[1][1], y[2][1]};
+    const float *y2[3] = {y[0][2], y[1][2], y[2][2]};
+    if (top && bottom)
+        column_step(out, top, bottom, y0, y1, y2, n, true, true, true);
+    else if (top)
+        column_step(out, top, NULL, y0, y1, y2, n, true, false, true);
+    else if (out)
+        column_step(out, NULL, bottom, y0, y1, y2, n, false, bottom != NULL, true);
+    else
+        column_step(NULL, NULL, bottom, y0, y1, y2, n, false, bottom != NULL, false);
+}
+
+/* SSIM without the luminance term's denominator (libjxl's correction), as
+ * an error: 1 - SSIM', at least 0. */
+static inline double ssim_error(float mu1, float mu2, float s11, float s22, float s12)
 {
     const float c2 = 0.0009f;
-    for (unsigned y = 0; y < mu1->h; y++) {
-        const float *m1 = row_of(mu1, y), *m2 = row_of(mu2, y);
-        const float *p11 = row_of(s11, y), *p22 = row_of(s22, y), *p12 = row_of(s12, y);
-        for (unsigned x = 0; x < mu1->w; x++) {
-            const float mu11 = m1[x] * m1[x], mu22 = m2[x] * m2[x], mu12 = m1[x] * m2[x];
-            const float diff = m1[x] - m2[x];
-            /* SSIM without the luminance term's denominator (libjxl's
-             * correction), as an error: 1 - SSIM', at least 0. */
-            const float num_m = (float)(1.0 - (double)(diff * diff));
-            const float num_s = 2 * (p12[x] - mu12) + c2;
-            const float denom_s = (p11[x] - mu11) + (p22[x] - mu22) + c2;
-            double d = 1.0 - (double)(num_m * num_s / denom_s);
-            d = d < 0.0 ? 0.0 : d;
-            sums[0] += d;
-            const double d2 = d * d;
-            sums[1] += d2 * d2;
-        }
-    }
+    const float mu11 = mu1 * mu1, mu22 = mu2 * mu2, mu12 = mu1 * mu2;
+    const float diff = mu1 - mu2;
+    const float num_m = (float)(1.0 - (double)(diff * diff));
+    const float num_s = 2 * (s12 - mu12) + c2;
+    const float denom_s = (s11 - mu11) + (s22 - mu22) + c2;
+    const double d = 1.0 - (double)(num_m * num_s / denom_s);
+    return d < 0.0 ? 0.0 : d;
 }
 
-static inline void ssimu2_edge_map(const FloatPlane *img1, const FloatPlane *mu1,
-                                   const FloatPlane *img2, const FloatPlane *mu2, double sums[4])
+static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3],
+                                   const float *const x2[3], unsigned w, double sums[3][6])
 {
-    for (unsigned y = 0; y < img1->h; y++) {
-        const float *r1 = row_of(img1, y), *r2 = row_of(img2, y);
-        const float *m1 = row_of(mu1, y), *m2 = row_of(mu2, y);
-        for (unsigned x = 0; x < img1->w; x++) {
+    for (unsigned x = 0; x < w; x++) {
+        const float *lanes = blurred + (size_t)x * SSIMU2_LANES;
+        for (unsigned c = 0; c < 3; c++) {
+            const float *m = lanes + SSIMU2_MAPS * c;
+            const float mu1 = m[SSIMU2_MAP_MU1], mu2 = m[SSIMU2_MAP_MU2];
+            const double e =
+                ssim_error(mu1, mu2, m[SSIMU2_MAP_SQ1], m[SSIMU2_MAP_SQ2], m[SSIMU2_MAP_CROSS]);
+            const double e2 = e * e;
+            sums[c][0] += e;
+            sums[c][1] += e2 * e2;
+            /* > 0: the distorted picture has an edge where the reference is
+             * smooth (ringing, banding, blocks); < 0: the reverse (blur). */
             const double d =
-                (1.0 + (double)fabsf(r2[x] - m2[x])) / (1.0 + (double)fabsf(r1[x] - m1[x])) - 1.0;
+                (1.0 + (double)fabsf(x2[c][x] - mu2)) / (1.0 + (double)fabsf(x1[c][x] - mu1)) - 1.0;
             const double artifact = d < 0.0 ? 0.0 : d;
             const double lost = -d < 0.0 ? 0.0 : -d;
             const double a2 = artifact * artifact, l2 = lost * lost;
-            sums[0] += artifact;
-            sums[1] += a2 * a2;
-            sums[2] += lost;
-            sums[3] += l2 * l2;
+            sums[c][2] += artifact;
+            sums[c][3] += a2 * a2;
+            sums[c][4] += lost;
+            sums[c][5] += l2 * l2;
         }
     }
 }
@@ -277,47 +315,42 @@ static inline void ssimu2_edge_map(const FloatPlane *img1, const FloatPlane *mu1
     {                                                                                              \
         ssimu2_linear_from_samples(dst, src);                                                      \
     }                                                                                              \
-    static void xyb_from_linear_##suffix(const FloatPlane xyb[3], const FloatPlane rgb[3])         \
-    {                                                                                              \
-        ssimu2_xyb_from_linear(xyb, rgb);                                                          \
-    }                                                                                              \
     static void downsample_##suffix(const FloatPlane *dst, const FloatPlane *src)                  \
     {                                                                                              \
         ssimu2_downsample(dst, src);                                                               \
     }                                                                                              \
-    static void multiply_##suffix(const FloatPlane *dst, const FloatPlane *a, const FloatPlane *b) \
+    static void xyb_row_##suffix(float *const xyb[3], const float *const rgb[3], unsigned w)       \
     {                                                                                              \
-        ssimu2_multiply(dst, a, b);                                                                \
+        ssimu2_xyb_row(xyb, rgb, w);                                                               \
     }                                                                                              \
-    static void blur_rows_##suffix(const FloatPlane *dst, const FloatPlane *src)                   \
+    static void blur_inputs_##suffix(float *dst, const float *const x1[3],                         \
+                                     const float *const x2[3], unsigned w)                         \
     {                                                                                              \
-        ssimu2_blur_rows(dst, src);                                                                \
+        ssimu2_blur_inputs(dst, x1, x2, w);                                                        \
     }                                                                                              \
-    static void blur_columns_##suffix(const FloatPlane *dst, const FloatPlane *src, float *ring)   \
+    static void blur_row_##suffix(float *dst, const float *src, unsigned w)                        \
     {                                                                                              \
-        ssimu2_blur_columns(dst, src, ring);                                                       \
+        ssimu2_blur_row(dst, src, w);                                                              \
     }                                                                                              \
-    static void ssim_map_##suffix(const FloatPlane *mu1, const FloatPlane *mu2,                    \
-                                  const FloatPlane *s11, const FloatPlane *s22,                    \
-                                  const FloatPlane *s12, double sums[2])                           \
+    static void blur_column_step_##suffix(float *out, const float *top, const float *bottom,       \
+                                          float *const y[3][3], size_t n)                          \
     {                                                                                              \
-        ssimu2_ssim_map(mu1, mu2, s11, s22, s12, sums);                                            \
+        ssimu2_blur_column_step(out, top, bottom, y, n);                                           \
     }                                                                                              \
-    static void edge_map_##suffix(const FloatPlane *img1, const FloatPlane *mu1,                   \
-                                  const FloatPlane *img2, const FloatPlane *mu2, double sums[4])   \
+    static void maps_row_##suffix(const float *blurred, const float *const x1[3],                  \
+                                  const float *const x2[3], unsigned w, double sums[3][6])         \
     {                                                                                              \
-        ssimu2_edge_map(img1, mu1, img2, mu2, sums);                                               \
+        ssimu2_maps_row(blurred, x1, x2, w, sums);                                                 \
     }                                                                                              \
     static void ssimu2_stages_fill_##suffix(Ssimulacra2Dsp *dsp)                                   \
     {                                                                                              \
         dsp->linear_from_samples = linear_from_samples_##suffix;                                   \
-        dsp->xyb_from_linear = xyb_from_linear_##suffix;                                           \
         dsp->downsample = downsample_##suffix;                                                     \
-        dsp->multiply = multiply_##suffix;                                                         \
-        dsp->blur_rows = blur_rows_##suffix;                                                       \
-        dsp->blur_columns = blur_columns_##suffix;                                                 \
-        dsp->ssim_map = ssim_map_##suffix;                                                         \
-        dsp->edge_map = edge_map_##suffix;                                                         \
+        dsp->xyb_row = xyb_row_##suffix;                                                           \
+        dsp->blur_inputs = blur_inputs_##suffix;                                                   \
+        dsp->blur_row = blur_row_##suffix;                                                         \
+        dsp->blur_column_step = blur_column_step_##suffix;                                         \
+        dsp->maps_row = maps_row_##suffix;                                                         \
     }
 
 #endif
