@@ -43,34 +43,20 @@ static bool same_rows(const float *a, const float *b, size_t n)
 static void check_linear(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
 {
     for (unsigned iter = 0; iter < 100; iter++) {
-        const unsigned w = random_width(iter), h = (unsigned)checkasm_rand_range(1, MAX_H);
-        const unsigned bits = iter % 3 ? 8 : 16, bytes = bits / 8;
-        const size_t stride = (size_t)w * bytes + (size_t)checkasm_rand_range(0, 9) * bytes;
-        const size_t fstride = w + (size_t)checkasm_rand_range(0, 9);
-        uint8_t *samples = malloc(stride * h * 3);
-        float *want = malloc(sizeof(float) * fstride * h * 3);
-        float *got = malloc(sizeof(float) * fstride * h * 3);
-        if (!samples || !want || !got) {
+        const size_t n = random_width(iter);
+        /* Encoded values over the whole range, both sides of the curve's
+         * linear foot (0.04045). */
+        float *src = random_floats(n, iter % 2 ? 0.0f : 0.03f, iter % 2 ? 1.0f : 0.05f);
+        float *want = random_floats(n, 0, 0), *got = random_floats(n, 0, 0);
+        if (!src || !want || !got) {
             checkasm_fail("out of memory");
         } else {
-            for (size_t k = 0; k < stride * h * 3; k++)
-                samples[k] = (uint8_t)checkasm_rand();
-            memset(want, 0, sizeof(float) * fstride * h * 3);
-            memset(got, 0, sizeof(float) * fstride * h * 3);
-            Ssimu2Samples s = {.w = w, .h = h, .bits = bits};
-            FloatPlane pw[3], pg[3];
-            for (unsigned p = 0; p < 3; p++) {
-                s.data[p] = samples + p * stride * h;
-                s.stride[p] = (ptrdiff_t)stride;
-                pw[p] = (FloatPlane){want + p * fstride * h, (ptrdiff_t)fstride, w, h};
-                pg[p] = (FloatPlane){got + p * fstride * h, (ptrdiff_t)fstride, w, h};
-            }
-            c->linear_from_samples(pw, &s);
-            v->linear_from_samples(pg, &s);
-            if (!same_rows(want, got, fstride * h * 3))
-                checkasm_fail("%ux%u %u-bit: the linear planes differ", w, h, bits);
+            c->linear_from_srgb(want, src, n);
+            v->linear_from_srgb(got, src, n);
+            if (!same_rows(want, got, n))
+                checkasm_fail("%zu values: the linear light differs", n);
         }
-        free(samples);
+        free(src);
         free(want);
         free(got);
     }
@@ -229,8 +215,7 @@ void checkasm_check_ssimulacra2(void)
         Ssimulacra2Dsp c, v;
         ssimulacra2_dsp_init(&c, 0);
         ssimulacra2_dsp_init(&v, level->flags);
-        if (checkasm_begin("ssimulacra2_linear", level,
-                           v.linear_from_samples != c.linear_from_samples)) {
+        if (checkasm_begin("ssimulacra2_linear", level, v.linear_from_srgb != c.linear_from_srgb)) {
             check_linear(&c, &v);
             checkasm_end();
         }

@@ -38,10 +38,10 @@ enum {
 };
 
 typedef struct Ssimulacra2Dsp {
-    /* dst[c] = the linear light of plane c of src, its samples scaled to
-     * 0..1 by 1 / (2^bits - 1) and decoded with libjxl's approximation of
-     * the sRGB transfer. dst is src's size. */
-    void (*linear_from_samples)(const FloatPlane dst[3], const Ssimu2Samples *src);
+    /* dst[i] = the linear light of the sRGB-encoded src[i] (0..1), by
+     * libjxl's approximation of the sRGB transfer; dst may be src. (The
+     * frame decodes every sample value once into a table.) */
+    void (*linear_from_srgb)(float *dst, const float *src, size_t n);
     /* dst = the means of src's 2x2 blocks, the last row and column repeated
      * for an odd size; dst is (w + 1) / 2 x (h + 1) / 2. dst may be src (the
      * same data and stride): each output is written after its inputs are

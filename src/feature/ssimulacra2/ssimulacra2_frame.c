@@ -11,13 +11,22 @@
 #include "feature/float_common/float_plane.h"
 #include "ssimulacra2_frame.h"
 
+/* Floats between the rows of the lane rings: a row of lanes and a cache
+ * line and more, so that the dozen rows a column step streams through do
+ * not all fall in the same cache sets (a row of 1920 columns is 30 pages). */
+static size_t ring_stride(size_t w)
+{
+    return SSIMU2_LANES * (w + 2);
+}
+
 /* Every ring and row buffer, with its length in floats for width w. */
 static float **buffer_at(Ssimu2Frame *f, unsigned i, size_t w, size_t *n)
 {
-    const size_t lanes = SSIMU2_LANES * w;
+    const size_t lanes = SSIMU2_LANES * w, stride = ring_stride(w);
     float **const buffers[] = {
-        &f->xyb[0][0], &f->xyb[0][1],   &f->xyb[0][2],    &f->xyb[1][0], &f->xyb[1][1],
-        &f->xyb[1][2], &f->row_blurred, &f->column_state, &f->inputs,    &f->blurred,
+        &f->xyb[0][0], &f->xyb[0][1], &f->xyb[0][2],   &f->xyb[1][0],
+        &f->xyb[1][1], &f->xyb[1][2], &f->row_blurred, &f->column_state,
+        &f->inputs,    &f->blurred,   &f->table,
     };
     const size_t sizes[] = {
         SSIMU2_RING_ROWS * w,
@@ -26,10 +35,11 @@ static float **buffer_at(Ssimu2Frame *f, unsigned i, size_t w, size_t *n)
         SSIMU2_RING_ROWS * w,
         SSIMU2_RING_ROWS * w,
         SSIMU2_RING_ROWS * w,
-        SSIMU2_RING_ROWS * lanes,
-        9 * lanes,
+        SSIMU2_RING_ROWS * stride,
+        9 * stride,
         lanes,
         lanes,
+        (size_t)1 << 16,
     };
     if (i >= sizeof(buffers) / sizeof(buffers[0]))
         return NULL;
@@ -90,8 +100,7 @@ static void add_row(Ssimu2Frame *f, unsigned y, unsigned w)
         f->dsp.xyb_row(x[p], rgb, w);
     }
     f->dsp.blur_inputs(f->inputs, (const float *const *)x[0], (const float *const *)x[1], w);
-    f->dsp.blur_row(f->row_blurred + (size_t)(y % SSIMU2_RING_ROWS) * SSIMU2_LANES * w, f->inputs,
-                    w);
+    f->dsp.blur_row(f->row_blurred + (size_t)(y % SSIMU2_RING_ROWS) * ring_stride(w), f->inputs, w);
 }
 
 /* The norms of the current scale (w x h): the rows streamed through the
@@ -100,9 +109,9 @@ static void add_row(Ssimu2Frame *f, unsigned y, unsigned w)
 static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *norms)
 {
     const int n_r = SSIMU2_BLUR_RADIUS;
-    const size_t lanes = SSIMU2_LANES * (size_t)w;
+    const size_t lanes = SSIMU2_LANES * (size_t)w, stride = ring_stride(w);
     double sums[3][6] = {{0}};
-    memset(f->column_state, 0, sizeof(float) * 9 * lanes);
+    memset(f->column_state, 0, sizeof(float) * 9 * stride);
     for (int n = -n_r + 1, step = 0; n < (int)h; n++, step++) {
         const int top = n - n_r - 1, bottom = n + n_r - 1;
         if (bottom < (int)h)
@@ -110,12 +119,12 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
         float *y[3][3];
         for (unsigned k = 0; k < 3; k++)
             for (unsigned age = 0; age < 3; age++)
-                y[k][age] = f->column_state + (3 * k + (step + 3 - age) % 3) * lanes;
+                y[k][age] = f->column_state + (3 * k + (step + 3 - age) % 3) * stride;
         const float *row = f->row_blurred;
         f->dsp.blur_column_step(
             n >= 0 ? f->blurred : NULL,
-            top >= 0 ? row + (size_t)(top % SSIMU2_RING_ROWS) * lanes : NULL,
-            bottom < (int)h ? row + (size_t)(bottom % SSIMU2_RING_ROWS) * lanes : NULL, y, lanes);
+            top >= 0 ? row + (size_t)(top % SSIMU2_RING_ROWS) * stride : NULL,
+            bottom < (int)h ? row + (size_t)(bottom % SSIMU2_RING_ROWS) * stride : NULL, y, lanes);
         if (n < 0)
             continue;
         float *x[2][3];
@@ -135,6 +144,33 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
     }
 }
 
+/* dst = the linear light of src's samples, through the table of every
+ * sample value of src's depth (scaled to 0..1 by 1 / (2^bits - 1), as
+ * libjxl reads a PNG), made when the depth changes. */
+static void linear_planes(Ssimu2Frame *f, const FloatPlane dst[3], const Ssimu2Samples *src)
+{
+    const unsigned values = 1u << src->bits;
+    if (f->table_bits != src->bits) {
+        const float scale = 1.0f / (float)(values - 1);
+        for (unsigned v = 0; v < values; v++)
+            f->table[v] = (float)v * scale;
+        f->dsp.linear_from_srgb(f->table, f->table, values);
+        f->table_bits = src->bits;
+    }
+    for (unsigned c = 0; c < 3; c++) {
+        for (unsigned y = 0; y < src->h; y++) {
+            const uint8_t *in = (const uint8_t *)src->data[c] + (ptrdiff_t)y * src->stride[c];
+            float *out = dst[c].data + (ptrdiff_t)y * dst[c].stride;
+            if (src->bits == 8)
+                for (unsigned x = 0; x < src->w; x++)
+                    out[x] = f->table[in[x]];
+            else
+                for (unsigned x = 0; x < src->w; x++)
+                    out[x] = f->table[((const uint16_t *)in)[x]];
+        }
+    }
+}
+
 void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis,
                         double *score, Ssimu2Norms norms[SSIMU2_SCALES], unsigned *scales)
 {
@@ -148,8 +184,8 @@ void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Sa
             f->linear[p][c].h = h;
         }
     }
-    f->dsp.linear_from_samples(f->linear[0], ref);
-    f->dsp.linear_from_samples(f->linear[1], dis);
+    linear_planes(f, f->linear[0], ref);
+    linear_planes(f, f->linear[1], dis);
     for (; s < SSIMU2_SCALES; s++) {
         /* The size the scale before left decides, as in libjxl: the last
          * scale may be under the minimum. */

@@ -23,6 +23,10 @@ typedef struct Ssimu2Frame {
      * SSIMU2_RING_ROWS, the column blur's state, the blur's inputs of a
      * row and a blurred row. */
     float *xyb[2][3], *row_blurred, *column_state, *inputs, *blurred;
+    /* The linear light of every sample value of table_bits bits (0: not
+     * made yet). */
+    float *table;
+    unsigned table_bits;
 } Ssimu2Frame;
 
 /* Makes the buffers for w x h pictures. Returns 0, -EINVAL (logged) for a

@@ -40,19 +40,11 @@ static inline float linear_from_srgb(float v)
     return v > 0.04045f ? curve : line;
 }
 
-static inline void ssimu2_linear_from_samples(const FloatPlane dst[3], const Ssimu2Samples *src)
+static inline void ssimu2_linear_from_srgb(float *dst, const float *src, size_t n_floats)
 {
-    const float scale = 1.0f / (float)((1u << src->bits) - 1);
-    for (unsigned c = 0; c < 3; c++) {
-        for (unsigned y = 0; y < src->h; y++) {
-            const uint8_t *in = (const uint8_t *)src->data[c] + (ptrdiff_t)y * src->stride[c];
-            float *out = row_of(&dst[c], y);
-            for (unsigned x = 0; x < src->w; x++) {
-                const unsigned v = src->bits == 8 ? in[x] : ((const uint16_t *)in)[x];
-                out[x] = linear_from_srgb((float)v * scale);
-            }
-        }
-    }
+    const int n = (int)n_floats;
+    for (int i = 0; i < n; i++)
+        dst[i] = linear_from_srgb(src[i]);
 }
 
 /* cbrt(v) + add for v >= 0: a first guess of v^(-1/3) from the exponent's
@@ -78,25 +70,39 @@ static inline float cube_root_add(float v, float add)
     return fmaf(r2, v, add);
 }
 
-static inline float opsin(const float m[3], float r, float g, float b)
+/* The opsin mix of a row: out = m . (r, g, b) + bias, clamped at 0. */
+static inline void opsin_mix(float *restrict out, const float m[3], const float *restrict r,
+                             const float *restrict g, const float *restrict b, int w)
 {
-    const float mixed = fmaf(m[0], r, fmaf(m[1], g, fmaf(m[2], b, SSIMU2_OPSIN_BIAS)));
-    return cube_root_add(mixed < 0.0f ? 0.0f : mixed, SSIMU2_NEG_BIAS_CBRT);
+    const float m0 = m[0], m1 = m[1], m2 = m[2];
+    for (int x = 0; x < w; x++) {
+        const float mixed = fmaf(m0, r[x], fmaf(m1, g[x], fmaf(m2, b[x], SSIMU2_OPSIN_BIAS)));
+        out[x] = mixed < 0.0f ? 0.0f : mixed;
+    }
 }
 
-static inline void ssimu2_xyb_row(float *const xyb[3], const float *const rgb[3], unsigned w)
+/* In three passes of one plain loop each (mix, cube root, combination),
+ * in the planes written, so that the compiler vectorises each. */
+static inline void ssimu2_xyb_row(float *const xyb[3], const float *const rgb[3], unsigned width)
 {
-    const float *restrict r = rgb[0], *restrict g = rgb[1], *restrict b = rgb[2];
-    float *restrict ox = xyb[0], *restrict oy = xyb[1], *restrict ob = xyb[2];
-    for (unsigned x = 0; x < w; x++) {
-        const float l = opsin(ssimu2_opsin[0], r[x], g[x], b[x]);
-        const float m = opsin(ssimu2_opsin[1], r[x], g[x], b[x]);
-        const float s = opsin(ssimu2_opsin[2], r[x], g[x], b[x]);
+    const int w = (int)width;
+    float *restrict lx = xyb[0], *restrict my = xyb[1], *restrict sb = xyb[2];
+    opsin_mix(lx, ssimu2_opsin[0], rgb[0], rgb[1], rgb[2], w);
+    opsin_mix(my, ssimu2_opsin[1], rgb[0], rgb[1], rgb[2], w);
+    opsin_mix(sb, ssimu2_opsin[2], rgb[0], rgb[1], rgb[2], w);
+    for (int x = 0; x < w; x++)
+        lx[x] = cube_root_add(lx[x], SSIMU2_NEG_BIAS_CBRT);
+    for (int x = 0; x < w; x++)
+        my[x] = cube_root_add(my[x], SSIMU2_NEG_BIAS_CBRT);
+    for (int x = 0; x < w; x++)
+        sb[x] = cube_root_add(sb[x], SSIMU2_NEG_BIAS_CBRT);
+    for (int x = 0; x < w; x++) {
+        const float l = lx[x], m = my[x], s = sb[x];
         const float vx = 0.5f * (l - m), vy = 0.5f * (l + m);
         /* Shifted and scaled into about 0..1, B made B - Y. */
-        ob[x] = (s - vy) + 0.55f;
-        ox[x] = vx * 14.f + 0.42f;
-        oy[x] = vy + 0.01f;
+        sb[x] = (s - vy) + 0.55f;
+        lx[x] = vx * 14.f + 0.42f;
+        my[x] = vy + 0.01f;
     }
 }
 
@@ -230,42 +236,54 @@ static inline void ssimu2_blur_row(float *dst, const float *src, unsigned width)
     }
 }
 
-/* The column step with its rows above and below inside the plane or not
- * (constants where it is inlined, so that each case is a plain loop). */
-static inline void column_step(float *restrict out, const float *restrict top,
-                               const float *restrict bottom, float *restrict y0[3],
-                               const float *restrict y1[3], const float *restrict y2[3], size_t n,
-                               bool has_top, bool has_bottom, bool has_out)
+/* The column step inside the plane, rows above and below both present: one
+ * pass, each array read or written once, a plain loop the compiler
+ * vectorises. */
+static inline void column_step_inside(float *restrict out, const float *restrict top,
+                                      const float *restrict bottom, float *restrict y00,
+                                      float *restrict y10, float *restrict y20,
+                                      const float *restrict y01, const float *restrict y11,
+                                      const float *restrict y21, const float *restrict y02,
+                                      const float *restrict y12, const float *restrict y22, int n)
 {
     const Ssimu2Gauss *g = &ssimu2_gauss;
-    for (size_t i = 0; i < n; i++) {
-        /* Above the plane only the row below counts, added to nothing. */
-        const float below = has_bottom ? bottom[i] : 0.0f;
-        const float sum = has_top ? top[i] + below : below;
-        float v[3];
-        for (int k = 0; k < 3; k++) {
-            v[k] = fmaf(g->n2[k], sum, fmaf(-g->d1[k], y1[k][i], -y2[k][i]));
-            y0[k][i] = v[k];
-        }
-        if (has_out)
-            out[i] = v[0] + (v[1] + v[2]);
+    const float n2_0 = g->n2[0], n2_1 = g->n2[1], n2_2 = g->n2[2];
+    const float d1_0 = -g->d1[0], d1_1 = -g->d1[1], d1_2 = -g->d1[2];
+    for (int i = 0; i < n; i++) {
+        const float sum = top[i] + bottom[i];
+        const float v0 = fmaf(n2_0, sum, fmaf(d1_0, y01[i], -y02[i]));
+        const float v1 = fmaf(n2_1, sum, fmaf(d1_1, y11[i], -y12[i]));
+        const float v2 = fmaf(n2_2, sum, fmaf(d1_2, y21[i], -y22[i]));
+        y00[i] = v0;
+        y10[i] = v1;
+        y20[i] = v2;
+        out[i] = v0 + (v1 + v2);
     }
 }
 
 static inline void ssimu2_blur_column_step(float *out, const float *top, const float *bottom,
-                                           float *const y[3][3], size_t n)
+                                           float *const y[3][3], size_t n_floats)
 {
-    float *y0[3] = {y[0][0], y[1][0], y[2][0]};
-    const float *y1[3] = {y[0][1], y[1][1], y[2][1]};
-    const float *y2[3] = {y[0][2], y[1][2], y[2][2]};
-    if (top && bottom)
-        column_step(out, top, bottom, y0, y1, y2, n, true, true, true);
-    else if (top)
-        column_step(out, top, NULL, y0, y1, y2, n, true, false, true);
-    else if (out)
-        column_step(out, NULL, bottom, y0, y1, y2, n, false, bottom != NULL, true);
-    else
-        column_step(NULL, NULL, bottom, y0, y1, y2, n, false, bottom != NULL, false);
+    const Ssimu2Gauss *g = &ssimu2_gauss;
+    const int n = (int)n_floats;
+    if (out && top && bottom) {
+        column_step_inside(out, top, bottom, y[0][0], y[1][0], y[2][0], y[0][1], y[1][1], y[2][1],
+                           y[0][2], y[1][2], y[2][2], n);
+        return;
+    }
+    /* The rows near the top and bottom edges. */
+    for (int i = 0; i < n; i++) {
+        /* Above the plane only the row below counts, added to nothing. */
+        const float below = bottom ? bottom[i] : 0.0f;
+        const float sum = top ? top[i] + below : below;
+        float v[3];
+        for (int k = 0; k < 3; k++) {
+            v[k] = fmaf(g->n2[k], sum, fmaf(-g->d1[k], y[k][1][i], -y[k][2][i]));
+            y[k][0][i] = v[k];
+        }
+        if (out)
+            out[i] = v[0] + (v[1] + v[2]);
+    }
 }
 
 /* SSIM without the luminance term's denominator (libjxl's correction), as
@@ -282,38 +300,56 @@ static inline double ssim_error(float mu1, float mu2, float s11, float s22, floa
     return d < 0.0 ? 0.0 : d;
 }
 
-static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3],
-                                   const float *const x2[3], unsigned w, double sums[3][6])
+/* The edge difference: > 0 where the distorted picture has an edge and the
+ * reference is smooth (ringing, banding, blocks), < 0 the reverse (blur). */
+static inline double edge_difference(float x1, float mu1, float x2, float mu2)
 {
-    for (unsigned x = 0; x < w; x++) {
-        const float *lanes = blurred + (size_t)x * SSIMU2_LANES;
-        for (unsigned c = 0; c < 3; c++) {
-            const float *m = lanes + SSIMU2_MAPS * c;
-            const float mu1 = m[SSIMU2_MAP_MU1], mu2 = m[SSIMU2_MAP_MU2];
-            const double e =
-                ssim_error(mu1, mu2, m[SSIMU2_MAP_SQ1], m[SSIMU2_MAP_SQ2], m[SSIMU2_MAP_CROSS]);
-            const double e2 = e * e;
-            sums[c][0] += e;
-            sums[c][1] += e2 * e2;
-            /* > 0: the distorted picture has an edge where the reference is
-             * smooth (ringing, banding, blocks); < 0: the reverse (blur). */
-            const double d =
-                (1.0 + (double)fabsf(x2[c][x] - mu2)) / (1.0 + (double)fabsf(x1[c][x] - mu1)) - 1.0;
-            const double artifact = d < 0.0 ? 0.0 : d;
-            const double lost = -d < 0.0 ? 0.0 : -d;
-            const double a2 = artifact * artifact, l2 = lost * lost;
-            sums[c][2] += artifact;
-            sums[c][3] += a2 * a2;
-            sums[c][4] += lost;
-            sums[c][5] += l2 * l2;
+    return (1.0 + (double)fabsf(x2 - mu2)) / (1.0 + (double)fabsf(x1 - mu1)) - 1.0;
+}
+
+/* Pixels a chunk of the maps: their errors are made in plain loops the
+ * compiler vectorises, then added to the sums in column order. */
+enum { SSIMU2_MAP_CHUNK = 64 };
+
+static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3],
+                                   const float *const x2[3], unsigned width, double sums[3][6])
+{
+    const int w = (int)width;
+    for (int x0 = 0; x0 < w; x0 += SSIMU2_MAP_CHUNK) {
+        const int n = w - x0 < SSIMU2_MAP_CHUNK ? w - x0 : SSIMU2_MAP_CHUNK;
+        for (int c = 0; c < 3; c++) {
+            float m[SSIMU2_MAPS][SSIMU2_MAP_CHUNK];
+            for (int k = 0; k < SSIMU2_MAPS; k++)
+                for (int i = 0; i < n; i++)
+                    m[k][i] = blurred[(size_t)(x0 + i) * SSIMU2_LANES + SSIMU2_MAPS * c + k];
+            double e[SSIMU2_MAP_CHUNK], d[SSIMU2_MAP_CHUNK];
+            const float *restrict p1 = x1[c] + x0, *restrict p2 = x2[c] + x0;
+            for (int i = 0; i < n; i++)
+                e[i] = ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i], m[SSIMU2_MAP_SQ1][i],
+                                  m[SSIMU2_MAP_SQ2][i], m[SSIMU2_MAP_CROSS][i]);
+            for (int i = 0; i < n; i++)
+                d[i] = edge_difference(p1[i], m[SSIMU2_MAP_MU1][i], p2[i], m[SSIMU2_MAP_MU2][i]);
+            double *s = sums[c];
+            for (int i = 0; i < n; i++) {
+                const double e2 = e[i] * e[i];
+                const double artifact = d[i] < 0.0 ? 0.0 : d[i];
+                const double lost = -d[i] < 0.0 ? 0.0 : -d[i];
+                const double a2 = artifact * artifact, l2 = lost * lost;
+                s[0] += e[i];
+                s[1] += e2 * e2;
+                s[2] += artifact;
+                s[3] += a2 * a2;
+                s[4] += lost;
+                s[5] += l2 * l2;
+            }
         }
     }
 }
 
 #define SSIMU2_STAGE_FUNCTIONS(suffix)                                                             \
-    static void linear_from_samples_##suffix(const FloatPlane dst[3], const Ssimu2Samples *src)    \
+    static void linear_from_srgb_##suffix(float *dst, const float *src, size_t n)                  \
     {                                                                                              \
-        ssimu2_linear_from_samples(dst, src);                                                      \
+        ssimu2_linear_from_srgb(dst, src, n);                                                      \
     }                                                                                              \
     static void downsample_##suffix(const FloatPlane *dst, const FloatPlane *src)                  \
     {                                                                                              \
@@ -344,7 +380,7 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
     }                                                                                              \
     static void ssimu2_stages_fill_##suffix(Ssimulacra2Dsp *dsp)                                   \
     {                                                                                              \
-        dsp->linear_from_samples = linear_from_samples_##suffix;                                   \
+        dsp->linear_from_srgb = linear_from_srgb_##suffix;                                         \
         dsp->downsample = downsample_##suffix;                                                     \
         dsp->xyb_row = xyb_row_##suffix;                                                           \
         dsp->blur_inputs = blur_inputs_##suffix;                                                   \
