@@ -32,23 +32,16 @@ static void *aligned(size_t size)
     return aligned_alloc(RGB_ALIGN, (size + RGB_ALIGN - 1) / RGB_ALIGN * RGB_ALIGN);
 }
 
+/* The chroma's subsampling, log2 each way, as the pictures lay it out. */
 static int subsampling(enum VmafPixelFormat pix_fmt, unsigned *log2_w, unsigned *log2_h)
 {
-    switch (pix_fmt) {
-    case VMAF_PIX_FMT_YUV420P:
-        *log2_w = *log2_h = 1;
-        return 0;
-    case VMAF_PIX_FMT_YUV422P:
-        *log2_w = 1;
-        *log2_h = 0;
-        return 0;
-    case VMAF_PIX_FMT_YUV444P:
-        *log2_w = *log2_h = 0;
-        return 0;
-    default:
+    if (pix_fmt == VMAF_PIX_FMT_YUV400P || pix_fmt == VMAF_PIX_FMT_UNKNOWN) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: needs colour; a 4:0:0 picture has none");
         return -EINVAL;
     }
+    *log2_w = pix_fmt != VMAF_PIX_FMT_YUV444P;
+    *log2_h = pix_fmt == VMAF_PIX_FMT_YUV420P;
+    return 0;
 }
 
 static zimg_filter_graph *build_graph(const Ssimu2Colour *colour, unsigned log2_w, unsigned log2_h,
