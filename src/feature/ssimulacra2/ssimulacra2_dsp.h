@@ -58,11 +58,12 @@ typedef struct Ssimulacra2Dsp {
      * zero: dst = src blurred (both SSIMU2_LANES * w). */
     void (*blur_row)(float *dst, const float *src, unsigned w);
     /* One step n of the column blur over n_floats floats: top and bottom are
-     * the rows n - N - 1 and n + N - 1 (NULL outside the plane), y[k][age]
-     * term k's outputs of rows n (written), n - 1 and n - 2; out (NULL
-     * before the first row) gets the blurred row n. */
+     * the rows n - N - 1 and n + N - 1 (NULL outside the plane); y[k][0]
+     * holds term k's outputs of row n - 2 and gets those of row n, y[k][1]
+     * holds row n - 1's; out (NULL before the first row) gets the blurred
+     * row n. */
     void (*blur_column_step)(float *out, const float *top, const float *bottom,
-                             float *const y[3][3], size_t n_floats);
+                             float *const y[3][2], size_t n_floats);
     /* The error maps of a row of w pixels from its blurred lanes and its XYB
      * rows, added per channel c, in column order, in double: sums[c][0..1]
      * 1 - SSIM and its fourth power, [2..3] the artifacts (edges the

@@ -36,7 +36,7 @@ static float **buffer_at(Ssimu2Frame *f, unsigned i, size_t w, size_t *n)
         SSIMU2_RING_ROWS * w,
         SSIMU2_RING_ROWS * w,
         SSIMU2_RING_ROWS * stride,
-        9 * stride,
+        6 * stride,
         lanes,
         lanes,
         (size_t)1 << 16,
@@ -111,15 +111,16 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
     const int n_r = SSIMU2_BLUR_RADIUS;
     const size_t lanes = SSIMU2_LANES * (size_t)w, stride = ring_stride(w);
     double sums[3][6] = {{0}};
-    memset(f->column_state, 0, sizeof(float) * 9 * stride);
+    memset(f->column_state, 0, sizeof(float) * 6 * stride);
     for (int n = -n_r + 1, step = 0; n < (int)h; n++, step++) {
         const int top = n - n_r - 1, bottom = n + n_r - 1;
         if (bottom < (int)h)
             add_row(f, (unsigned)bottom, w);
-        float *y[3][3];
+        /* Each term's rows n - 2 (overwritten by row n) and n - 1. */
+        float *y[3][2];
         for (unsigned k = 0; k < 3; k++)
-            for (unsigned age = 0; age < 3; age++)
-                y[k][age] = f->column_state + (3 * k + (step + 3 - age) % 3) * stride;
+            for (unsigned age = 0; age < 2; age++)
+                y[k][age] = f->column_state + (2 * k + (step + age) % 2) * stride;
         const float *row = f->row_blurred;
         f->dsp.blur_column_step(
             n >= 0 ? f->blurred : NULL,

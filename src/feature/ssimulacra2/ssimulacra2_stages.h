@@ -238,37 +238,36 @@ static inline void ssimu2_blur_row(float *dst, const float *src, unsigned width)
 
 /* The column step inside the plane, rows above and below both present: one
  * pass, each array read or written once, a plain loop the compiler
- * vectorises. */
+ * vectorises. Term k's row n - 2 is read, then overwritten by its row n. */
 static inline void column_step_inside(float *restrict out, const float *restrict top,
-                                      const float *restrict bottom, float *restrict y00,
-                                      float *restrict y10, float *restrict y20,
-                                      const float *restrict y01, const float *restrict y11,
-                                      const float *restrict y21, const float *restrict y02,
-                                      const float *restrict y12, const float *restrict y22, int n)
+                                      const float *restrict bottom, float *restrict y0,
+                                      float *restrict y1, float *restrict y2,
+                                      const float *restrict p0, const float *restrict p1,
+                                      const float *restrict p2, int n)
 {
     const Ssimu2Gauss *g = &ssimu2_gauss;
     const float n2_0 = g->n2[0], n2_1 = g->n2[1], n2_2 = g->n2[2];
     const float d1_0 = -g->d1[0], d1_1 = -g->d1[1], d1_2 = -g->d1[2];
     for (int i = 0; i < n; i++) {
         const float sum = top[i] + bottom[i];
-        const float v0 = fmaf(n2_0, sum, fmaf(d1_0, y01[i], -y02[i]));
-        const float v1 = fmaf(n2_1, sum, fmaf(d1_1, y11[i], -y12[i]));
-        const float v2 = fmaf(n2_2, sum, fmaf(d1_2, y21[i], -y22[i]));
-        y00[i] = v0;
-        y10[i] = v1;
-        y20[i] = v2;
+        const float v0 = fmaf(n2_0, sum, fmaf(d1_0, p0[i], -y0[i]));
+        const float v1 = fmaf(n2_1, sum, fmaf(d1_1, p1[i], -y1[i]));
+        const float v2 = fmaf(n2_2, sum, fmaf(d1_2, p2[i], -y2[i]));
+        y0[i] = v0;
+        y1[i] = v1;
+        y2[i] = v2;
         out[i] = v0 + (v1 + v2);
     }
 }
 
 static inline void ssimu2_blur_column_step(float *out, const float *top, const float *bottom,
-                                           float *const y[3][3], size_t n_floats)
+                                           float *const y[3][2], size_t n_floats)
 {
     const Ssimu2Gauss *g = &ssimu2_gauss;
     const int n = (int)n_floats;
     if (out && top && bottom) {
         column_step_inside(out, top, bottom, y[0][0], y[1][0], y[2][0], y[0][1], y[1][1], y[2][1],
-                           y[0][2], y[1][2], y[2][2], n);
+                           n);
         return;
     }
     /* The rows near the top and bottom edges. */
@@ -278,7 +277,7 @@ static inline void ssimu2_blur_column_step(float *out, const float *top, const f
         const float sum = top ? top[i] + below : below;
         float v[3];
         for (int k = 0; k < 3; k++) {
-            v[k] = fmaf(g->n2[k], sum, fmaf(-g->d1[k], y[k][1][i], -y[k][2][i]));
+            v[k] = fmaf(g->n2[k], sum, fmaf(-g->d1[k], y[k][1][i], -y[k][0][i]));
             y[k][0][i] = v[k];
         }
         if (out)
@@ -369,7 +368,7 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
         ssimu2_blur_row(dst, src, w);                                                              \
     }                                                                                              \
     static void blur_column_step_##suffix(float *out, const float *top, const float *bottom,       \
-                                          float *const y[3][3], size_t n)                          \
+                                          float *const y[3][2], size_t n)                          \
     {                                                                                              \
         ssimu2_blur_column_step(out, top, bottom, y, n);                                           \
     }                                                                                              \
