@@ -66,7 +66,9 @@ static int choice(const char *option, const char *name, const char *const *names
 
 static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2Colour *colour)
 {
+    /* In Ssimu2Matrix's order, then auto. */
     static const char *const matrices[] = {"bt709", "bt601", "bt2020nc", "auto", NULL};
+    const int matrix_auto = 3;
     static const char *const ranges[] = {"limited", "full", NULL};
     static const char *const sitings[] = {"left",       "top",    "topleft", "center",
                                           "bottomleft", "bottom", NULL};
@@ -81,9 +83,9 @@ static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2
         return -EINVAL;
     /* What players and FFmpeg assume of untagged video. */
     const bool hd = h > 576 || w > 1024;
-    colour->matrix =
-        matrix == 3 ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601) : (Ssimu2Matrix)matrix;
-    colour->full_range = range == 1;
+    colour->matrix = matrix == matrix_auto ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
+                                           : (Ssimu2Matrix)matrix;
+    colour->full_range = !strcmp(opt->range, "full");
     colour->siting = siting_values[siting];
     return 0;
 }
@@ -124,9 +126,8 @@ static int ssimulacra2_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictur
         err = ssimu2_rgb_convert(s->rgb[1], dist, &rgb[1]);
     if (err)
         return err;
-    double score;
-    ssimu2_frame_score(&s->frame, &rgb[0], &rgb[1], &score, NULL, NULL);
-    return vmaf_fex_append(ctx, fc, "ssimulacra2", score, index);
+    return vmaf_fex_append(ctx, fc, "ssimulacra2", ssimu2_frame_score(&s->frame, &rgb[0], &rgb[1]),
+                           index);
 }
 
 const VmafFeatureExtractor vmaf_fex_ssimulacra2 = {

@@ -172,12 +172,9 @@ static void linear_planes(Ssimu2Frame *f, const FloatPlane dst[3], const Ssimu2S
     }
 }
 
-void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis,
-                        double *score, Ssimu2Norms norms[SSIMU2_SCALES], unsigned *scales)
+double ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis)
 {
-    Ssimu2Norms own[SSIMU2_SCALES];
-    if (!norms)
-        norms = own;
+    Ssimu2Norms norms[SSIMU2_SCALES];
     unsigned w = f->w, h = f->h, s = 0;
     for (unsigned p = 0; p < 2; p++) {
         for (unsigned c = 0; c < 3; c++) {
@@ -207,7 +204,5 @@ void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Sa
         }
         scale_norms(f, w, h, &norms[s]);
     }
-    *score = ssimu2_pool(norms, s);
-    if (scales)
-        *scales = s;
+    return ssimu2_pool(norms, s);
 }

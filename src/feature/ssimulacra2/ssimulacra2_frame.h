@@ -37,10 +37,9 @@ int ssimu2_frame_open(Ssimu2Frame *f, unsigned w, unsigned h, unsigned cpu_flags
 /* Frees the buffers; f may be zeroed or closed already. */
 void ssimu2_frame_close(Ssimu2Frame *f);
 
-/* *score = SSIMULACRA 2 of the distorted picture dis against ref, both of
- * the frame's size, 8- to 16-bit sRGB samples. *norms (may be NULL) gets
- * each computed scale's norms, *scales their count. */
-void ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis,
-                        double *score, Ssimu2Norms norms[SSIMU2_SCALES], unsigned *scales);
+/* SSIMULACRA 2 of the distorted picture dis against ref, both of the
+ * frame's size, 8- to 16-bit sRGB samples (borrowed for the call). Not
+ * thread-safe: a frame serves one thread. */
+double ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis);
 
 #endif
