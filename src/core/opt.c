@@ -17,6 +17,14 @@ const VmafOption *vmaf_option_find(const VmafOption *options, const char *name)
     return NULL;
 }
 
+int vmaf_option_choice(const char *value, const char *const *names, unsigned count)
+{
+    for (unsigned i = 0; i < count; i++)
+        if (!strcmp(value, names[i]))
+            return (int)i;
+    return -1;
+}
+
 static void set_default(const VmafOption *o, void *obj)
 {
     void *field = (uint8_t *)obj + o->offset;

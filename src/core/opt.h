@@ -45,4 +45,8 @@ int vmaf_options_apply(const char *fex_name, const VmafOption *options, void *ob
 /* The option of the table called name or aliased so, or NULL. */
 const VmafOption *vmaf_option_find(const VmafOption *options, const char *name);
 
+/* The index of value among the count names of a string option's choices,
+ * or -1 when it is none of them. */
+int vmaf_option_choice(const char *value, const char *const *names, unsigned count);
+
 #endif

@@ -1,8 +1,8 @@
 /* libvmaf's VIF filter family (float_kernel.h); the float/double mix of
  * each expression is libvmaf's. */
 #include <math.h>
-#include <string.h>
 
+#include "core/opt.h"
 #include "float_kernel.h"
 
 #ifndef M_PI
@@ -57,11 +57,9 @@ bool float_resample_method_from_name(const char *name, enum FloatResampleMethod 
         [FLOAT_RESAMPLE_BICUBIC] = "bicubic",
         [FLOAT_RESAMPLE_LANCZOS4] = "lanczos4",
     };
-    for (unsigned i = 0; i < FLOAT_RESAMPLE_METHODS; i++) {
-        if (!strcmp(name, names[i])) {
-            *method = (enum FloatResampleMethod)i;
-            return true;
-        }
-    }
-    return false;
+    const int i = vmaf_option_choice(name, names, FLOAT_RESAMPLE_METHODS);
+    if (i < 0)
+        return false;
+    *method = (enum FloatResampleMethod)i;
+    return true;
 }

@@ -4,10 +4,10 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "core/feature_extractor.h"
 #include "core/log.h"
+#include "core/opt.h"
 #include "ssimulacra2_frame.h"
 #include "ssimulacra2_rgb.h"
 
@@ -53,40 +53,47 @@ static const VmafOption ssimulacra2_options[] = {
 
 static const char *const provided_features[] = {"ssimulacra2", NULL};
 
-/* The index of name in names (NULL-terminated), or -1 logged as option's
- * bad value. */
-static int choice(const char *option, const char *name, const char *const *names)
+/* The index of value among names, or -1 logged as option's bad value. */
+static int choice(const char *option, const char *value, const char *const *names, unsigned count)
 {
-    for (int i = 0; names[i]; i++)
-        if (!strcmp(name, names[i]))
-            return i;
-    vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown %s \"%s\"", option, name);
-    return -1;
+    const int i = vmaf_option_choice(value, names, count);
+    if (i < 0)
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown %s \"%s\"", option, value);
+    return i;
 }
 
 static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2Colour *colour)
 {
-    /* In Ssimu2Matrix's order, then auto. */
-    static const char *const matrices[] = {"bt709", "bt601", "bt2020nc", "auto", NULL};
-    const int matrix_auto = 3;
-    static const char *const ranges[] = {"limited", "full", NULL};
-    static const char *const sitings[] = {"left",       "top",    "topleft", "center",
-                                          "bottomleft", "bottom", NULL};
-    static const Ssimu2ChromaSiting siting_values[] = {
-        SSIMU2_CHROMA_LEFT,   SSIMU2_CHROMA_TOP,         SSIMU2_CHROMA_TOP_LEFT,
-        SSIMU2_CHROMA_CENTER, SSIMU2_CHROMA_BOTTOM_LEFT, SSIMU2_CHROMA_BOTTOM,
+    /* Each in its enum's order; auto after the matrices. */
+    enum { MATRIX_AUTO = SSIMU2_MATRIX_BT2020_NCL + 1 };
+    static const char *const matrices[] = {
+        [SSIMU2_MATRIX_BT709] = "bt709",
+        [SSIMU2_MATRIX_BT601] = "bt601",
+        [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
+        [MATRIX_AUTO] = "auto",
     };
-    const int matrix = choice("matrix", opt->matrix, matrices);
-    const int range = choice("range", opt->range, ranges);
-    const int siting = choice("chroma_location", opt->chroma_location, sitings);
+    static const char *const ranges[] = {"limited", "full"};
+    static const char *const sitings[] = {
+        [SSIMU2_CHROMA_LEFT] = "left",
+        [SSIMU2_CHROMA_CENTER] = "center",
+        [SSIMU2_CHROMA_TOP_LEFT] = "topleft",
+        [SSIMU2_CHROMA_TOP] = "top",
+        [SSIMU2_CHROMA_BOTTOM_LEFT] = "bottomleft",
+        [SSIMU2_CHROMA_BOTTOM] = "bottom",
+    };
+#define CHOICE(option, value, names) choice(option, value, names, sizeof(names) / sizeof(names[0]))
+    const int matrix = CHOICE("matrix", opt->matrix, matrices);
+    const int range = CHOICE("range", opt->range, ranges);
+    const int siting = CHOICE("chroma_location", opt->chroma_location, sitings);
+#undef CHOICE
     if (matrix < 0 || range < 0 || siting < 0)
         return -EINVAL;
     /* What players and FFmpeg assume of untagged video. */
     const bool hd = h > 576 || w > 1024;
-    colour->matrix = matrix == matrix_auto ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
+    colour->matrix = matrix == MATRIX_AUTO ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
                                            : (Ssimu2Matrix)matrix;
-    colour->full_range = !strcmp(opt->range, "full");
-    colour->siting = siting_values[siting];
+    colour->full_range = range == 1;
+    colour->siting = (Ssimu2ChromaSiting)siting;
     return 0;
 }
 
