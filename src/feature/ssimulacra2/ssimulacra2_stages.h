@@ -4,13 +4,12 @@
  * instructions and the compiler's vectors. Every loop over samples carries
  * no float state from one sample to the next but the row blur's recurrence
  * (whose lanes are independent rows) and the maps' double sums, which stay
- * in order, so every build gives the same bits. SSIMU2_STAGE_FUNCTIONS(suffix) defines the table's
- * entries and ssimu2_stages_fill_SUFFIX(). */
+ * in order, so every build gives the same bits. SSIMU2_STAGE_FUNCTIONS(suffix)
+ * defines the table's entries and ssimu2_stages_fill_SUFFIX(). */
 #ifndef VMAF_FEATURE_SSIMULACRA2_STAGES_H
 #define VMAF_FEATURE_SSIMULACRA2_STAGES_H
 
 #include <math.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
