@@ -264,14 +264,12 @@ static int make_rgb_pair(const Case *t, RgbPair *pair)
         pair->rgb[1] = samples_of(t, pair->dis);
         return 0;
     }
-    const enum VmafPixelFormat formats[] = {VMAF_PIX_FMT_UNKNOWN, VMAF_PIX_FMT_YUV420P,
-                                            VMAF_PIX_FMT_YUV422P, VMAF_PIX_FMT_YUV444P};
     int err = 0;
     for (unsigned i = 0; !err && i < 2; i++) {
         err = picture_of(t, i ? pair->dis : pair->ref, &pair->pic[i]);
         if (!err)
-            err = ssimu2_rgb_open(&pair->convert[i], &t->colour, formats[t->layout], t->bits, t->w,
-                                  t->h);
+            err = ssimu2_rgb_open(&pair->convert[i], &t->colour, pair->pic[i].pix_fmt, t->bits,
+                                  t->w, t->h);
         if (!err)
             err = ssimu2_rgb_convert(pair->convert[i], &pair->pic[i], &pair->rgb[i]);
     }
