@@ -103,6 +103,14 @@ static void add_row(Ssimu2Frame *f, unsigned y, unsigned w)
     f->dsp.blur_row(f->row_blurred + (size_t)(y % SSIMU2_RING_ROWS) * ring_stride(w), f->inputs, w);
 }
 
+/* A map's 1-norm and 4-norm from the sums of its values and of their
+ * fourth powers. */
+static void map_norms(double norms[2], const double sums[2], double per_pixel)
+{
+    norms[0] = per_pixel * sums[0];
+    norms[1] = sqrt(sqrt(per_pixel * sums[1]));
+}
+
 /* The norms of the current scale (w x h): the rows streamed through the
  * column blur, whose step n reads the row-blurred rows n - N - 1 and
  * n + N - 1, the latter added to the rings just before. */
@@ -136,12 +144,9 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
     }
     const double per_pixel = 1.0 / (double)((size_t)w * h);
     for (unsigned c = 0; c < 3; c++) {
-        norms->ssim[c][0] = per_pixel * sums[c][0];
-        norms->ssim[c][1] = sqrt(sqrt(per_pixel * sums[c][1]));
-        norms->artifact[c][0] = per_pixel * sums[c][2];
-        norms->artifact[c][1] = sqrt(sqrt(per_pixel * sums[c][3]));
-        norms->detail_lost[c][0] = per_pixel * sums[c][4];
-        norms->detail_lost[c][1] = sqrt(sqrt(per_pixel * sums[c][5]));
+        map_norms(norms->ssim[c], &sums[c][0], per_pixel);
+        map_norms(norms->artifact[c], &sums[c][2], per_pixel);
+        map_norms(norms->detail_lost[c], &sums[c][4], per_pixel);
     }
 }
 
