@@ -107,7 +107,7 @@ print(f"| **a frame** | | **{total:.1f}** | | {floor_total:.2f} | {total / floor
 print(f"\nReading both lumas once: {luma / 1e6:.1f} MB, {luma / (peak * 1e9) * 1e6:.2f} us at {peak} GB/s.")
 EOF
     for regex in ${DETAIL:-}; do
-        VMAF_CUDA_DISPATCH=direct ncu --clock-control none -k "regex:$regex" \
+        VMAF_CUDA_DISPATCH=direct ncu --clock-control none --kernel-name-base demangled -k "regex:$regex" \
             --launch-skip "$warm" --launch-count 1 --print-summary none \
             --section SpeedOfLight --section ComputeWorkloadAnalysis \
             --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
