@@ -12,7 +12,9 @@
 #   when it has no vmaf), WORK, VMAF_MODEL_DIR, MODEL (vmaf_v0.6.1),
 #   INPUTS ("1080p8 1080p10 2160p8"), FRAMES (16), WARM (4),
 #   PEAK_GBS (the card's DRAM bandwidth; from its name if unset),
-#   DETAIL (regexes of kernel names, space-separated: after each table,
+#   DETAIL (regexes of demangled kernel names as ncu prints them, without
+#   spaces, e.g. "scale_kernel<.int.0" for "scale_kernel<(int)0, ...>";
+#   space-separated; after each table,
 #   Nsight Compute's throughput, pipe, stall and occupancy sections of one
 #   launch after the warm frames of the kernel each matches, the evidence of
 #   what bounds it).
