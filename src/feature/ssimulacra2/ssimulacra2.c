@@ -1,6 +1,8 @@
 /* ssimulacra2: SSIMULACRA 2 (libjxl's definition) of each frame, the YUV
  * pictures converted to RGB first (ssimulacra2_rgb.h) with the matrix,
- * range and chroma siting its options name. */
+ * range and chroma siting its options name; with matrix=rgb the pictures
+ * are RGB already (4:4:4 planes G, B, R, H.273's identity matrix, as
+ * FFmpeg's gbrp lays them out) and are read as they are. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,7 +19,8 @@ typedef struct Ssimu2Options {
 
 typedef struct Ssimu2State {
     Ssimu2Options opt;
-    Ssimu2Rgb *rgb[2];
+    bool gbr;          /* matrix=rgb: no conversion */
+    Ssimu2Rgb *rgb[2]; /* the conversions, unless gbr */
     Ssimu2Frame frame;
 } Ssimu2State;
 
@@ -25,7 +28,8 @@ static const VmafOption ssimulacra2_options[] = {
     {
         .name = "matrix",
         .help = "YUV to RGB matrix: auto (bt709 above 576 rows or 1024 columns, else bt601), "
-                "bt709, bt601 or bt2020nc",
+                "bt709, bt601 or bt2020nc; rgb: the pictures are RGB already (4:4:4 planes G, B, "
+                "R)",
         .offset = offsetof(Ssimu2State, opt.matrix),
         .type = VMAF_OPT_TYPE_STRING,
         .default_val.s = "auto",
@@ -33,10 +37,11 @@ static const VmafOption ssimulacra2_options[] = {
     },
     {
         .name = "range",
-        .help = "the YUV samples' range: limited (video) or full",
+        .help = "the samples' range: limited (video) or full; auto: full for matrix=rgb, else "
+                "limited",
         .offset = offsetof(Ssimu2State, opt.range),
         .type = VMAF_OPT_TYPE_STRING,
-        .default_val.s = "limited",
+        .default_val.s = "auto",
         .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
     },
     {
@@ -62,17 +67,21 @@ static int choice(const char *option, const char *value, const char *const *name
     return i;
 }
 
-static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2Colour *colour)
+/* The options as a conversion into *colour, or *gbr for matrix=rgb. */
+static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2Colour *colour,
+                        bool *gbr)
 {
-    /* Each in its enum's order; auto after the matrices. */
-    enum { MATRIX_AUTO = SSIMU2_MATRIX_BT2020_NCL + 1 };
+    /* Each in its enum's order; auto and rgb after the matrices. */
+    enum { MATRIX_AUTO = SSIMU2_MATRIX_BT2020_NCL + 1, MATRIX_RGB };
     static const char *const matrices[] = {
         [SSIMU2_MATRIX_BT709] = "bt709",
         [SSIMU2_MATRIX_BT601] = "bt601",
         [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
         [MATRIX_AUTO] = "auto",
+        [MATRIX_RGB] = "rgb",
     };
-    static const char *const ranges[] = {"limited", "full"};
+    enum { RANGE_LIMITED, RANGE_FULL, RANGE_AUTO };
+    static const char *const ranges[] = {"limited", "full", "auto"};
     static const char *const sitings[] = {
         [SSIMU2_CHROMA_LEFT] = "left",
         [SSIMU2_CHROMA_CENTER] = "center",
@@ -88,11 +97,18 @@ static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2
 #undef CHOICE
     if (matrix < 0 || range < 0 || siting < 0)
         return -EINVAL;
+    *gbr = matrix == MATRIX_RGB;
+    if (*gbr && range == RANGE_LIMITED) {
+        /* libjxl's tool reads full-range RGB only. */
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: matrix=rgb reads full-range RGB; "
+                                       "range=limited is not supported with it");
+        return -EINVAL;
+    }
     /* What players and FFmpeg assume of untagged video. */
     const bool hd = h > 576 || w > 1024;
-    colour->matrix = matrix == MATRIX_AUTO ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
+    colour->matrix = matrix >= MATRIX_AUTO ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
                                            : (Ssimu2Matrix)matrix;
-    colour->full_range = range == 1;
+    colour->full_range = range == RANGE_FULL;
     colour->siting = (Ssimu2ChromaSiting)siting;
     return 0;
 }
@@ -112,15 +128,33 @@ static int ssimulacra2_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, u
 {
     Ssimu2State *s = ctx->priv;
     Ssimu2Colour colour;
-    int err = parse_colour(&s->opt, w, h, &colour);
+    int err = parse_colour(&s->opt, w, h, &colour, &s->gbr);
     if (err)
         return err;
+    if (s->gbr && pix_fmt != VMAF_PIX_FMT_YUV444P) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR,
+                 "ssimulacra2: matrix=rgb needs 4:4:4 pictures (planes G, B, R); these are "
+                 "subsampled or have no colour");
+        return -EINVAL;
+    }
     err = ssimu2_frame_open(&s->frame, w, h, ctx->cpu_flags);
-    for (unsigned i = 0; !err && i < 2; i++)
+    for (unsigned i = 0; !err && !s->gbr && i < 2; i++)
         err = ssimu2_rgb_open(&s->rgb[i], &colour, pix_fmt, bpc, w, h);
     if (err)
         ssimulacra2_close(ctx);
     return err;
+}
+
+/* An RGB picture's planes as the metric's R, G, B. */
+static Ssimu2Samples gbr_samples(const VmafPicture *pic)
+{
+    static const unsigned plane_of[3] = {2, 0, 1};
+    Ssimu2Samples rgb = {.w = pic->w[0], .h = pic->h[0], .bits = pic->bpc};
+    for (unsigned c = 0; c < 3; c++) {
+        rgb.data[c] = pic->data[plane_of[c]];
+        rgb.stride[c] = pic->stride[plane_of[c]];
+    }
+    return rgb;
 }
 
 static int ssimulacra2_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -128,9 +162,15 @@ static int ssimulacra2_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPictur
 {
     Ssimu2State *s = ctx->priv;
     Ssimu2Samples rgb[2];
-    int err = ssimu2_rgb_convert(s->rgb[0], ref, &rgb[0]);
-    if (!err)
-        err = ssimu2_rgb_convert(s->rgb[1], dist, &rgb[1]);
+    int err = 0;
+    if (s->gbr) {
+        rgb[0] = gbr_samples(ref);
+        rgb[1] = gbr_samples(dist);
+    } else {
+        err = ssimu2_rgb_convert(s->rgb[0], ref, &rgb[0]);
+        if (!err)
+            err = ssimu2_rgb_convert(s->rgb[1], dist, &rgb[1]);
+    }
     if (err)
         return err;
     return vmaf_fex_append(ctx, fc, "ssimulacra2", ssimu2_frame_score(&s->frame, &rgb[0], &rgb[1]),

@@ -152,7 +152,8 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
 
 /* dst = the linear light of src's samples, through the table of every
  * sample value of src's depth (scaled to 0..1 by 1 / (2^bits - 1), as
- * libjxl reads a PNG), made when the depth changes. */
+ * libjxl reads a PNG), made when the depth changes. Words past the depth
+ * (a caller's RGB pictures are not checked) read as its largest value. */
 static void linear_planes(Ssimu2Frame *f, const FloatPlane dst[3], const Ssimu2Samples *src)
 {
     const unsigned values = 1u << src->bits;
@@ -161,6 +162,8 @@ static void linear_planes(Ssimu2Frame *f, const FloatPlane dst[3], const Ssimu2S
         for (unsigned v = 0; v < values; v++)
             f->table[v] = (float)v * scale;
         f->dsp.linear_from_srgb(f->table, f->table, values);
+        for (unsigned v = values; src->bits > 8 && v < 1u << 16; v++)
+            f->table[v] = f->table[values - 1];
         f->table_bits = src->bits;
     }
     for (unsigned c = 0; c < 3; c++) {
