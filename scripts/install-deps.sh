@@ -36,6 +36,8 @@ build)
         want="$want libavformat-dev libavcodec-dev libavutil-dev libswscale-dev"
     # Optional: ssimulacra2's YUV to RGB (a build without it refuses YUV input).
     pkg-config --exists zimg 2>/dev/null || want="$want libzimg-dev"
+    # Optional: PNG images as input (a build without it refuses them, saying so).
+    pkg-config --exists libpng 2>/dev/null || want="$want libpng-dev"
     ;;
 test)
     have ffmpeg || need="$need ffmpeg"

@@ -11,8 +11,7 @@
 
 /* Probed in this order; the first highest score wins. */
 static const VideoReader *const readers[] = {
-    &video_reader_y4m,
-    &video_reader_yuv,
+    &video_reader_y4m,        &video_reader_pnm, &video_reader_png, &video_reader_yuv,
 #ifdef VMAF_LIBAV_MODULE
     &video_reader_libav_lazy,
 #elif defined(VMAF_HAVE_LIBAV)

@@ -27,6 +27,9 @@ typedef struct VideoInfo {
     unsigned w, h;
     unsigned bpc; /* bits per sample as stored: 8..16 */
     enum VmafPixelFormat pix_fmt;
+    /* An RGB image (PNM, PNG): 4:4:4 planes G, B, R, as H.273's identity
+     * matrix orders them; only ssimulacra2 (matrix=rgb) reads such. */
+    bool rgb;
 } VideoInfo;
 
 typedef struct VideoInput VideoInput;
@@ -87,6 +90,7 @@ typedef struct VideoReader {
 } VideoReader;
 
 extern const VideoReader video_reader_y4m, video_reader_yuv, video_reader_libav;
+extern const VideoReader video_reader_pnm, video_reader_png;
 /* video_reader_libav loaded when an input first needs it (libav_loader.c). */
 extern const VideoReader video_reader_libav_lazy;
 
@@ -235,6 +239,17 @@ int video_input_planar_read(VideoInput *in, VmafPicture *pic);
  * samples of src_bpc bits) into pic, shifting samples up to pic->bpc. */
 void video_input_store_plane(VmafPicture *pic, unsigned p, const unsigned char *src,
                              ptrdiff_t src_stride, unsigned src_bpc);
+
+/* What the RGB image readers share (image.c): in->info and the layout of
+ * a w x h image of bpc-bit samples in format ("PNG"), which raw (-w/-h/-p/-b)
+ * must not describe; 0 or -EINVAL with in->error. */
+int video_image_info(VideoInput *in, const VideoInfo *raw, const char *format, unsigned w,
+                     unsigned h, unsigned bpc);
+/* Row y of pic's planes G, B, R from src: w interleaved pixels of channels
+ * (3: R, G, B; 1: grey, to all three) big-endian samples of src_bpc bits,
+ * shifted up to pic->bpc. */
+void video_image_store_row(VmafPicture *pic, unsigned y, const unsigned char *src,
+                           unsigned channels, unsigned src_bpc);
 
 /* Reads up to size bytes, replaying sniffed bytes first; returns the count. */
 size_t video_input_fread(VideoInput *in, void *buf, size_t size);
