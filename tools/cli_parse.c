@@ -409,6 +409,22 @@ static int parse_feature(CliSettings *s, const char *spec, CliFeature *f)
     return 0;
 }
 
+const char *cli_feature_option(const CliFeature *f, const char *key, size_t *len)
+{
+    const char *found = NULL, *item = strchr(f->spec, '=');
+    const size_t key_len = strlen(key);
+    while (item) {
+        item++;
+        const char *end = item + strcspn(item, ":");
+        if (!strncmp(item, key, key_len) && item[key_len] == '=') {
+            found = item + key_len + 1;
+            *len = (size_t)(end - found);
+        }
+        item = *end ? end : NULL;
+    }
+    return found;
+}
+
 static void free_feature(CliFeature *f)
 {
     vmaf_feature_dictionary_free(&f->opts);
@@ -820,6 +836,7 @@ static int check_settings(CliSettings *s)
         int err = add_builtin_model(s, "vmaf_v0.6.1", "vmaf");
         if (err)
             return err;
+        s->default_model = true;
     }
     for (unsigned i = 0; i < s->model_cnt; i++) {
         if (!s->model[i].cfg.name || !*s->model[i].cfg.name)

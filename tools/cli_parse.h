@@ -66,6 +66,7 @@ typedef struct CliSettings {
     enum VmafOutputFormat output_fmt;
     CliModel model[CLI_MAX_MODELS];
     unsigned model_cnt;
+    bool default_model; /* model[0] is vmaf_v0.6.1, given because no --model was */
     CliFeature feature[CLI_MAX_FEATURES];
     unsigned feature_cnt;
     unsigned thread_cnt;
@@ -99,6 +100,10 @@ typedef struct CliSettings {
 int cli_parse(CliSettings *s, int argc, char *const argv[]);
 
 void cli_free(CliSettings *s);
+
+/* The value f's spec gives option key (not NUL-terminated: *len bytes), or
+ * NULL when it gives none; the last one when it gives several. */
+const char *cli_feature_option(const CliFeature *f, const char *key, size_t *len);
 
 /* The model's label in the pooled score lines: its version or path. */
 const char *cli_model_label(const CliModel *m);

@@ -163,6 +163,9 @@ static int check_inputs_match(Run *r)
     if (a->w != b->w || a->h != b->h)
         return report(r, "frame sizes differ: \"%s\" is %ux%u, \"%s\" is %ux%u", pa, a->w, a->h, pb,
                       b->w, b->h);
+    if (a->rgb != b->rgb)
+        return report(r, "colour models differ: \"%s\" is %s, \"%s\" is %s", pa,
+                      a->rgb ? "an RGB image" : "YUV", pb, b->rgb ? "an RGB image" : "YUV");
     if (a->pix_fmt != b->pix_fmt)
         return report(r, "pixel formats differ: \"%s\" is %s, \"%s\" is %s", pa,
                       video_pix_fmt_name(a->pix_fmt), pb, video_pix_fmt_name(b->pix_fmt));
@@ -212,6 +215,46 @@ static void both_inputs_at_once(Run *r, InputStep step, int err[2])
     err[0] = ref.err;
 }
 
+/* RGB images (VideoInfo.rgb) are for ssimulacra2 alone, which reads them as
+ * they are (matrix=rgb): a VMAF model or another feature would read their
+ * G, B and R planes as Y, Cb and Cr. The default model gives way to
+ * ssimulacra2; a model or feature the user named is refused. */
+static int fit_rgb_input(Run *r)
+{
+    const char *path = r->cli.path_ref;
+    if (!r->ref.info.rgb)
+        return 0;
+    if (!r->cli.default_model && r->cli.model_cnt)
+        return report(r,
+                      "\"%s\" is an RGB image: VMAF models read YUV; score images with "
+                      "--feature ssimulacra2 and no --model",
+                      path);
+    r->cli.model_cnt = 0;
+    bool ssimulacra2 = false;
+    for (unsigned i = 0; i < r->cli.feature_cnt; i++) {
+        CliFeature *f = &r->cli.feature[i];
+        if (strcmp(f->name, "ssimulacra2"))
+            return report(r,
+                          "\"%s\" is an RGB image, which --feature %s does not read (only "
+                          "ssimulacra2 does)",
+                          path, f->name);
+        size_t len;
+        const char *matrix = cli_feature_option(f, "matrix", &len);
+        if (matrix && (len != 3 || strncmp(matrix, "rgb", 3)))
+            return report(r, "\"%s\" is an RGB image: --feature \"%s\" names a YUV matrix", path,
+                          f->spec);
+        if (vmaf_feature_dictionary_set(&f->opts, "matrix", "rgb"))
+            return report(r, "out of memory");
+        ssimulacra2 = true;
+    }
+    if (!ssimulacra2)
+        return report(r,
+                      "\"%s\" is an RGB image: VMAF models read YUV; score images with "
+                      "--feature ssimulacra2",
+                      path);
+    return 0;
+}
+
 static int open_inputs(Run *r)
 {
     const VideoInfo *raw = r->cli.use_yuv ? &r->cli.raw : NULL;
@@ -225,7 +268,8 @@ static int open_inputs(Run *r)
     r->dist_seconds = r->dist.seconds;
     if (r->parent)
         r->ref.decoder_threads = r->dist.decoder_threads = r->parent->chunked->nvdec_threads;
-    return check_inputs_match(r);
+    int err = check_inputs_match(r);
+    return err ? err : fit_rgb_input(r);
 }
 
 /* --backend auto takes CUDA where a device is usable and the CPU otherwise;
