@@ -11,47 +11,20 @@ each pair and writes its printed scores into the test's table, in order.
 """
 import os
 import re
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 
-
-def read_ppm(path):
-    data = open(path, "rb").read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        end = pos
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[pos:end])
-        pos = end
-    assert fields[0] == b"P6", path
-    w, h, maxval = (int(f) for f in fields[1:])
-    return w, h, 16 if maxval > 255 else 8, data[pos + 1:]
-
-
-def chunk(kind, body):
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-
-def write_png(path, w, h, bits, pixels):
-    row = w * 3 * bits // 8
-    raw = b"".join(b"\0" + pixels[y * row:(y + 1) * row] for y in range(h))
-    ihdr = struct.pack(">IIBBBBB", w, h, bits, 2, 0, 0, 0)
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw, 9))
-                + chunk(b"IEND", b""))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from images import read_ppm, write_png  # noqa: E402
 
 
 def main():
     test, tool = sys.argv[1:3]
     with tempfile.TemporaryDirectory() as tmp:
-        names = subprocess.run([test, "--dump", tmp], check=True, capture_output=True,
-                               text=True).stdout.split()
+        lines = subprocess.run([test, "--dump", tmp], check=True, capture_output=True,
+                               text=True).stdout.splitlines()
+        names = [line.split()[0] for line in lines]
         scores = []
         for name in names:
             pngs = []

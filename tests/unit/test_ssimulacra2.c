@@ -290,7 +290,7 @@ static void free_rgb_pair(RgbPair *pair)
 }
 
 /* Runs case t; with dir, writes its RGB pair there as PPM instead of
- * checking. */
+ * checking, and prints its name and expected score. */
 static void run_case(const Case *t, const char *dir)
 {
     RgbPair pair;
@@ -312,7 +312,7 @@ static void run_case(const Case *t, const char *dir)
         CHECK_EQ_INT(write_ppm(path, &pair.rgb[0]), 0);
         snprintf(path, sizeof(path), "%s/%s_dis.ppm", dir, name);
         CHECK_EQ_INT(write_ppm(path, &pair.rgb[1]), 0);
-        printf("%s\n", name);
+        printf("%s %s\n", name, t->expected);
     } else {
         Ssimu2Frame f;
         CHECK_EQ_INT(ssimu2_frame_open(&f, t->w, t->h, 0), 0);
