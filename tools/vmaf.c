@@ -216,7 +216,7 @@ static void both_inputs_at_once(Run *r, InputStep step, int err[2])
 }
 
 /* RGB images (VideoInfo.rgb) are for ssimulacra2 alone, which reads them as
- * they are (matrix=rgb): a VMAF model or another feature would read their
+ * they are (their tagged matrix is rgb): a VMAF model or another feature would read their
  * G, B and R planes as Y, Cb and Cr. The default model gives way to
  * ssimulacra2; a model or feature the user named is refused. */
 static int fit_rgb_input(Run *r)
@@ -243,8 +243,6 @@ static int fit_rgb_input(Run *r)
         if (matrix && (len != 3 || strncmp(matrix, "rgb", 3)))
             return report(r, "\"%s\" is an RGB image: --feature \"%s\" names a YUV matrix", path,
                           f->spec);
-        if (vmaf_feature_dictionary_set(&f->opts, "matrix", "rgb"))
-            return report(r, "out of memory");
         ssimulacra2 = true;
     }
     if (!ssimulacra2)
@@ -252,6 +250,38 @@ static int fit_rgb_input(Run *r)
                       "\"%s\" is an RGB image: VMAF models read YUV; score images with "
                       "--feature ssimulacra2",
                       path);
+    return 0;
+}
+
+/* What the files say of their colour, to each ssimulacra2 as its tagged_*
+ * options (what its options left at auto follow); the two files must not
+ * disagree on what the user left to them. */
+static int pass_colour_tags(Run *r)
+{
+    static const char *const keys[] = {"matrix", "range", "chroma_location"};
+    const VideoInfo *a = &r->ref.info, *b = &r->dist.info;
+    const char *const tags[2][3] = {{a->matrix, a->range, a->chroma_location},
+                                    {b->matrix, b->range, b->chroma_location}};
+    for (unsigned i = 0; i < r->cli.feature_cnt; i++) {
+        CliFeature *f = &r->cli.feature[i];
+        if (strcmp(f->name, "ssimulacra2"))
+            continue;
+        for (unsigned k = 0; k < 3; k++) {
+            size_t len;
+            const char *ta = tags[0][k], *tb = tags[1][k], *tag = ta ? ta : tb;
+            if (!tag || cli_feature_option(f, keys[k], &len))
+                continue;
+            if (ta && tb && strcmp(ta, tb))
+                return report(r,
+                              "\"%s\" says %s %s, \"%s\" says %s: give ssimulacra2 the one "
+                              "to use (--feature ssimulacra2=%s=...)",
+                              r->cli.path_ref, keys[k], ta, r->cli.path_dist, tb, keys[k]);
+            char key[32];
+            snprintf(key, sizeof(key), "tagged_%s", keys[k]);
+            if (vmaf_feature_dictionary_set(&f->opts, key, tag))
+                return report(r, "out of memory");
+        }
+    }
     return 0;
 }
 
@@ -269,7 +299,8 @@ static int open_inputs(Run *r)
     if (r->parent)
         r->ref.decoder_threads = r->dist.decoder_threads = r->parent->chunked->nvdec_threads;
     int err = check_inputs_match(r);
-    return err ? err : fit_rgb_input(r);
+    err = err ? err : fit_rgb_input(r);
+    return err ? err : pass_colour_tags(r);
 }
 
 /* --backend auto takes CUDA where a device is usable and the CPU otherwise;

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""RGB images (PPM, PNG) through the tool: ssimulacra2 on the RGB pairs of
-tests/unit/test_ssimulacra2.c, whose expected scores libjxl's ssimulacra2
-tool gave on the same pictures, equal to them at the six decimals the JSON
-prints, from PPM and from PNG; then what the tool refuses of images.
+"""ssimulacra2 through the tool, on the pairs of tests/unit/test_ssimulacra2.c,
+whose expected scores libjxl's ssimulacra2 tool gave on the same RGB
+pictures: the RGB pairs as PPM and PNG images, the YUV pairs as Y4M whose
+range and 4:2:0 siting come from its tags; each frame equal to libjxl's
+score at the six decimals the JSON prints. Then what the tool refuses.
 
 Usage: images.py VMAF TEST_SSIMULACRA2 HAVE_PNG WORKDIR
 """
@@ -21,22 +22,34 @@ def run(vmaf, *args):
     return subprocess.run([vmaf, *args], capture_output=True, text=True)
 
 
-def score(vmaf, ref, dis, out, *extra):
-    """The frame's ssimulacra2 as the JSON prints it, or the failed run."""
-    p = run(vmaf, "-r", ref, "-d", dis, "--feature", "ssimulacra2", "--json", "-o", out, "-q",
-            *extra)
+def score(vmaf, ref, dis, out, feature="ssimulacra2", *extra):
+    """The frame's metrics named ssimulacra2... as the JSON prints them, or
+    None and the failed run."""
+    p = run(vmaf, "-r", ref, "-d", dis, "--no_prediction", "--feature", feature, "--json", "-o",
+            out, "-q", *extra)
     if p.returncode:
         return None, p
     metrics = json.load(open(out))["frames"][0]["metrics"]
-    return [f"{v:.6f}" for k, v in metrics.items() if k.startswith("ssimulacra2")], p
+    return [f"{k} {v:.6f}" for k, v in metrics.items() if k.startswith("ssimulacra2")], p
 
 
 def printed(expected):
-    """expected (8 decimals) at the JSON's 6, or None for a tie that the
-    8 decimals cannot settle."""
-    if expected.endswith("50"):
-        return None
-    return f"{float(expected):.6f}"
+    """What the JSON may print for libjxl's 8-decimal expected score: its
+    rounding to 6 decimals, or, for a tie the 8 decimals cannot settle
+    (ending in 50), either neighbour."""
+    whole, frac = expected.split(".")
+    if not frac.endswith("50"):
+        return {f"{float(expected):.6f}"}
+    sign = -1 if whole.startswith("-") else 1
+    low = float(f"{whole}.{frac[:6]}")
+    return {f"{low:.6f}", f"{low + sign * 1e-6:.6f}"}
+
+
+def agrees(got, expected, name="ssimulacra2"):
+    """got (from score()) is one metric of that name, printed as libjxl's
+    expected score rounds."""
+    return got is not None and len(got) == 1 and got[0].split()[0] == name and \
+        got[0].split()[1] in printed(expected)
 
 
 def main():
@@ -46,16 +59,19 @@ def main():
     c = Checks()
     dump = subprocess.run([test, "--dump", work], capture_output=True, text=True)
     c(dump.returncode == 0, f"test_ssimulacra2 --dump ran ({dump.stderr.strip()})")
-    cases = [line.split() for line in dump.stdout.splitlines() if "_rgb_" in line]
+    rows = [line.split() for line in dump.stdout.splitlines() if not line.startswith("SKIP")]
+    cases = [row[:2] for row in rows if row[2] == "rgb"]
+    yuv_cases = [row for row in rows if row[2] != "rgb"]
+    if "SKIP" in dump.stdout:
+        print("SKIP: the YUV cases: this build has no zimg")
     c(len(cases) >= 10, f"{len(cases)} RGB cases dumped")
     if not have_png:
         print("SKIP: PNG cases: this build has no libpng (the PPM cases still run)")
     out = os.path.join(work, "out.json")
     for name, expected in cases:
-        want = printed(expected)
         paths = [os.path.join(work, f"{name}_{side}.ppm") for side in ("ref", "dis")]
         got, p = score(vmaf, *paths, out)
-        c(got is not None and (want is None or got == [want]),
+        c(agrees(got, expected),
                 f"{name} from PPM: {got}, libjxl's tool {expected} ({p.stderr.strip()[-200:]})")
         if not have_png:
             continue
@@ -66,6 +82,44 @@ def main():
             write_png(pngs[-1], w, h, bits, pixels)
         got_png, p = score(vmaf, *pngs, out)
         c(got_png == got, f"{name} from PNG: {got_png}, from PPM {got}")
+
+    # Y4M carries the range and the 4:2:0 siting of 8-bit (mpeg2: left,
+    # paldv: topleft); the matrix, and any other siting, are flags.
+    def flags(name, matrix, siting):
+        feature = f"ssimulacra2=matrix={matrix}"
+        if not ("_420_8_" in name and siting in ("left", "topleft")) and siting != "left":
+            feature += f":chroma_location={siting}"
+        return feature
+
+    for name, expected, matrix, range_, siting in yuv_cases:
+        feature = flags(name, matrix, siting)
+        paths = [os.path.join(work, f"{name}_{side}.y4m") for side in ("ref", "dis")]
+        got, p = score(vmaf, *paths, out, feature)
+        c(got is not None and len(got) == 1 and got[0].split()[1] in printed(expected),
+          f"{name} from Y4M ({range_} range tagged): {got}, libjxl's tool {expected} "
+          f"({p.stderr.strip()[-200:]})")
+    full = [row for row in yuv_cases if row[3] == "full"]
+    if full:
+        name, expected, matrix, _, siting = full[0]
+        feature = flags(name, matrix, siting)
+        paths = [os.path.join(work, f"{name}_{side}.y4m") for side in ("ref", "dis")]
+        untagged = os.path.join(work, "untagged.y4m")
+        open(untagged, "wb").write(open(paths[1], "rb").read().replace(b" XCOLORRANGE=FULL", b"",
+                                                                        1))
+        got, p = score(vmaf, paths[0], untagged, out, feature)
+        c(got is not None and len(got) == 1 and got[0].split()[1] in printed(expected),
+          f"one file tagged full, the other untagged: the tag serves: {got}, libjxl's tool "
+          f"{expected} ({p.stderr.strip()[-200:]})")
+        limited = os.path.join(work, "limited.y4m")
+        open(limited, "wb").write(open(paths[1], "rb").read().replace(b"XCOLORRANGE=FULL",
+                                                                       b"XCOLORRANGE=LIMITED", 1))
+        p = run(vmaf, "-r", paths[0], "-d", limited, "--no_prediction", "--feature", feature,
+                "-q")
+        c(p.returncode != 0 and "says range full" in p.stderr,
+          f"files tagged full and limited: refused, naming both ({p.stderr.strip()})")
+        got, p = score(vmaf, paths[0], limited, out, feature + ":range=full")
+        c(got is not None and len(got) == 1 and got[0].split()[1] in printed(expected),
+          f"range=full given over the files' disagreement: {got}, libjxl's tool {expected}")
 
     ref, dis = (os.path.join(work, f"{cases[0][0]}_{side}.ppm") for side in ("ref", "dis"))
     yuv = os.path.join(work, "grey.y4m")
@@ -110,11 +164,11 @@ def main():
         grey_rgb = os.path.join(work, "grey_rgb.png")
         write_png(grey_rgb, 8, 8, 8, bytes(v for v in range(64) for _ in range(3)))
         got_grey, _ = score(vmaf, grey, grey_rgb, out)
-        c(got_grey == ["100.000000"], f"a grey PNG equals its RGB copy: {got_grey}")
+        c(got_grey == ["ssimulacra2 100.000000"], f"a grey PNG equals its RGB copy: {got_grey}")
         pgm = os.path.join(work, "grey.pgm")
         open(pgm, "wb").write(b"P5\n8 8\n255\n" + bytes(range(64)))
         got_pgm, _ = score(vmaf, pgm, grey_rgb, out)
-        c(got_pgm == ["100.000000"], f"a PGM equals its RGB copy: {got_pgm}")
+        c(got_pgm == ["ssimulacra2 100.000000"], f"a PGM equals its RGB copy: {got_pgm}")
     for what, args, message in refusals:
         out_path = os.path.join(work, "refused.json")
         p = run(vmaf, *args, "--json", "-o", out_path, "-q")

@@ -247,6 +247,54 @@ static int write_ppm(const char *path, const Ssimu2Samples *s)
     return fclose(f) ? -errno : 0;
 }
 
+/* A YUV case's picture as one-frame Y4M, its range and (4:2:0) siting in
+ * the tags FFmpeg writes for them; the matrix has no tag. */
+static int write_y4m(const char *path, const Case *t, const VmafPicture *pic)
+{
+    static const char *const layouts[] = {[YUV420] = "420", [YUV422] = "422", [YUV444] = "444"};
+    const char *siting = "";
+    if (t->layout == YUV420 && t->bits == 8)
+        siting = t->colour.siting == SSIMU2_CHROMA_LEFT       ? "mpeg2"
+                 : t->colour.siting == SSIMU2_CHROMA_TOP_LEFT ? "paldv"
+                                                              : "jpeg";
+    char depth[16] = "";
+    if (t->bits > 8)
+        snprintf(depth, sizeof(depth), "p%u", t->bits);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -errno;
+    fprintf(f, "YUV4MPEG2 W%u H%u F25:1 Ip A1:1 C%s%s%s XCOLORRANGE=%s\nFRAME\n", t->w, t->h,
+            layouts[t->layout], siting, depth, t->colour.full_range ? "FULL" : "LIMITED");
+    const size_t bytes = t->bits > 8 ? 2 : 1;
+    for (unsigned c = 0; c < 3; c++)
+        for (unsigned y = 0; y < pic->h[c]; y++)
+            fwrite((const uint8_t *)pic->data[c] + y * pic->stride[c], bytes, pic->w[c], f);
+    return fclose(f) ? -errno : 0;
+}
+
+/* The case's colour as the extractor's option values. */
+static void print_case(const Case *t, const char *name)
+{
+    static const char *const matrices[] = {
+        [SSIMU2_MATRIX_BT709] = "bt709",
+        [SSIMU2_MATRIX_BT601] = "bt601",
+        [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
+    };
+    static const char *const sitings[] = {
+        [SSIMU2_CHROMA_LEFT] = "left",
+        [SSIMU2_CHROMA_CENTER] = "center",
+        [SSIMU2_CHROMA_TOP_LEFT] = "topleft",
+        [SSIMU2_CHROMA_TOP] = "top",
+        [SSIMU2_CHROMA_BOTTOM_LEFT] = "bottomleft",
+        [SSIMU2_CHROMA_BOTTOM] = "bottom",
+    };
+    if (t->layout == RGB)
+        printf("%s %s rgb full -\n", name, t->expected);
+    else
+        printf("%s %s %s %s %s\n", name, t->expected, matrices[t->colour.matrix],
+               t->colour.full_range ? "full" : "limited", sitings[t->colour.siting]);
+}
+
 /* The case's RGB pair: its own planes, or its YUV pictures converted. */
 typedef struct RgbPair {
     Plane ref[3], dis[3];
@@ -289,8 +337,9 @@ static void free_rgb_pair(RgbPair *pair)
     }
 }
 
-/* Runs case t; with dir, writes its RGB pair there as PPM instead of
- * checking, and prints its name and expected score. */
+/* Runs case t; with dir, writes its RGB pair there as PPM (and a YUV
+ * case's pictures as Y4M) instead of checking, and prints its name,
+ * expected score, matrix, range and chroma siting. */
 static void run_case(const Case *t, const char *dir)
 {
     RgbPair pair;
@@ -312,7 +361,11 @@ static void run_case(const Case *t, const char *dir)
         CHECK_EQ_INT(write_ppm(path, &pair.rgb[0]), 0);
         snprintf(path, sizeof(path), "%s/%s_dis.ppm", dir, name);
         CHECK_EQ_INT(write_ppm(path, &pair.rgb[1]), 0);
-        printf("%s %s\n", name, t->expected);
+        for (unsigned i = 0; t->layout != RGB && i < 2; i++) {
+            snprintf(path, sizeof(path), "%s/%s_%s.y4m", dir, name, i ? "dis" : "ref");
+            CHECK_EQ_INT(write_y4m(path, t, &pair.pic[i]), 0);
+        }
+        print_case(t, name);
     } else {
         Ssimu2Frame f;
         CHECK_EQ_INT(ssimu2_frame_open(&f, t->w, t->h, 0), 0);

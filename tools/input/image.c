@@ -18,8 +18,15 @@ int video_image_info(VideoInput *in, const VideoInfo *raw, const char *format, u
         return video_input_fail(in, -EINVAL, "%s", msg);
     if (bpc < 8 || bpc > 16)
         return video_input_fail(in, -EINVAL, "%u-bit samples are not supported (8..16)", bpc);
-    in->info =
-        (VideoInfo){.w = w, .h = h, .bpc = bpc, .pix_fmt = VMAF_PIX_FMT_YUV444P, .rgb = true};
+    in->info = (VideoInfo){
+        .w = w,
+        .h = h,
+        .bpc = bpc,
+        .pix_fmt = VMAF_PIX_FMT_YUV444P,
+        .rgb = true,
+        .matrix = "rgb",
+        .range = "full",
+    };
     in->frame_bytes = (size_t)w * h * 3 * video_bytes_per_sample(bpc);
     for (unsigned p = 0; p < 3; p++) {
         in->plane_w[p] = w;

@@ -28,8 +28,11 @@ typedef struct VideoInfo {
     unsigned bpc; /* bits per sample as stored: 8..16 */
     enum VmafPixelFormat pix_fmt;
     /* An RGB image (PNM, PNG): 4:4:4 planes G, B, R, as H.273's identity
-     * matrix orders them; only ssimulacra2 (matrix=rgb) reads such. */
+     * matrix orders them; only ssimulacra2 (matrix rgb) reads such. */
     bool rgb;
+    /* What the file says of its colour, in ssimulacra2's option values
+     * ("bt709", "full", "left"); NULL where it says nothing. */
+    const char *matrix, *range, *chroma_location;
 } VideoInfo;
 
 typedef struct VideoInput VideoInput;

@@ -192,6 +192,52 @@ static int open_decoder(VideoInput *in, LibavInput *s)
     return 0;
 }
 
+/* What the stream says of its colour, as VideoInfo holds it. */
+static void set_colour(VideoInfo *info, const AVCodecContext *dec)
+{
+    info->range = dec->color_range == AVCOL_RANGE_MPEG   ? "limited"
+                  : dec->color_range == AVCOL_RANGE_JPEG ? "full"
+                                                         : NULL;
+    switch (dec->colorspace) {
+    case AVCOL_SPC_BT709:
+        info->matrix = "bt709";
+        break;
+    case AVCOL_SPC_BT470BG:
+    case AVCOL_SPC_SMPTE170M:
+        info->matrix = "bt601";
+        break;
+    case AVCOL_SPC_BT2020_NCL:
+        info->matrix = "bt2020nc";
+        break;
+    default:
+        info->matrix = NULL;
+        break;
+    }
+    switch (dec->chroma_sample_location) {
+    case AVCHROMA_LOC_LEFT:
+        info->chroma_location = "left";
+        break;
+    case AVCHROMA_LOC_CENTER:
+        info->chroma_location = "center";
+        break;
+    case AVCHROMA_LOC_TOPLEFT:
+        info->chroma_location = "topleft";
+        break;
+    case AVCHROMA_LOC_TOP:
+        info->chroma_location = "top";
+        break;
+    case AVCHROMA_LOC_BOTTOMLEFT:
+        info->chroma_location = "bottomleft";
+        break;
+    case AVCHROMA_LOC_BOTTOM:
+        info->chroma_location = "bottom";
+        break;
+    default:
+        info->chroma_location = NULL;
+        break;
+    }
+}
+
 static int set_info(VideoInput *in, LibavInput *s)
 {
     const AVCodecContext *dec = s->decoder;
@@ -204,6 +250,7 @@ static int set_info(VideoInput *in, LibavInput *s)
             av_get_pix_fmt_name(dec->pix_fmt) ? av_get_pix_fmt_name(dec->pix_fmt) : "unknown");
     in->info.w = s->coded_w = (unsigned)dec->width;
     in->info.h = s->coded_h = (unsigned)dec->height;
+    set_colour(&in->info, dec);
     char msg[160];
     if (!video_dimensions_valid(in->info.w, in->info.h, msg, sizeof(msg)))
         return video_input_fail(in, -EINVAL, "%s", msg);

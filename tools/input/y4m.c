@@ -64,7 +64,7 @@ typedef struct Y4mColorspace {
 } Y4mColorspace;
 
 /* 8-bit names. The 4:2:0 chroma siting variants are all read as plain 4:2:0
- * planes: VMAF does not look at chroma siting. */
+ * planes; the siting parse_tag() takes from them goes to ssimulacra2. */
 static const Y4mColorspace y4m_8bit_colorspaces[] = {
     {"420", VMAF_PIX_FMT_YUV420P, false},      {"420jpeg", VMAF_PIX_FMT_YUV420P, false},
     {"420mpeg2", VMAF_PIX_FMT_YUV420P, false}, {"420paldv", VMAF_PIX_FMT_YUV420P, false},
@@ -126,6 +126,13 @@ static int bad_tag(VideoInput *in, const char *tag, const char *end)
     return video_input_fail(in, -EINVAL, "bad Y4M header tag \"%.*s\"", (int)(end - tag), tag);
 }
 
+/* Whether the tag's value [value, end) is name. */
+static bool tag_is(const char *value, const char *end, const char *name)
+{
+    const size_t len = strlen(name);
+    return (size_t)(end - value) == len && !memcmp(value, name, len);
+}
+
 typedef struct Y4mHeaderTags {
     bool got_w, got_h;
     const char *colorspace, *colorspace_end;
@@ -158,10 +165,21 @@ static int parse_tag(VideoInput *in, const char *tag, const char *end, Y4mHeader
     case 'C':
         tags->colorspace = value;
         tags->colorspace_end = end;
+        /* Only the 4:2:0 names that FFmpeg writes for a known siting: it
+         * writes 420jpeg for centred chroma and for unknown alike. */
+        if (tag_is(value, end, "420mpeg2"))
+            in->info.chroma_location = "left";
+        else if (tag_is(value, end, "420paldv"))
+            in->info.chroma_location = "topleft";
+        return 0;
+    case 'X':
+        if (tag_is(value, end, "COLORRANGE=FULL"))
+            in->info.range = "full";
+        else if (tag_is(value, end, "COLORRANGE=LIMITED"))
+            in->info.range = "limited";
         return 0;
     default:
-        /* X (extensions) and tags from future revisions carry nothing we
-         * need. */
+        /* Tags from future revisions carry nothing we need. */
         return 0;
     }
 }

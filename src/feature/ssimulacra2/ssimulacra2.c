@@ -1,6 +1,7 @@
 /* ssimulacra2: SSIMULACRA 2 (libjxl's definition) of each frame, the YUV
  * pictures converted to RGB first (ssimulacra2_rgb.h) with the matrix,
- * range and chroma siting its options name; with matrix=rgb the pictures
+ * range and chroma siting its options name, or, left at auto, those the
+ * input file names (the tagged_* options); with matrix rgb the pictures
  * are RGB already (4:4:4 planes G, B, R, H.273's identity matrix, as
  * FFmpeg's gbrp lays them out) and are read as they are. */
 #include <errno.h>
@@ -15,11 +16,15 @@
 
 typedef struct Ssimu2Options {
     const char *matrix, *range, *chroma_location;
+    /* What the input file says of the same ("" where it says nothing), for
+     * the options left at auto: hints that describe the input, so not part
+     * of the feature's name. */
+    const char *tagged_matrix, *tagged_range, *tagged_chroma_location;
 } Ssimu2Options;
 
 typedef struct Ssimu2State {
     Ssimu2Options opt;
-    bool gbr;          /* matrix=rgb: no conversion */
+    bool gbr;          /* matrix rgb: no conversion */
     Ssimu2Rgb *rgb[2]; /* the conversions, unless gbr */
     Ssimu2Frame frame;
 } Ssimu2State;
@@ -27,9 +32,9 @@ typedef struct Ssimu2State {
 static const VmafOption ssimulacra2_options[] = {
     {
         .name = "matrix",
-        .help = "YUV to RGB matrix: auto (bt709 above 576 rows or 1024 columns, else bt601), "
-                "bt709, bt601 or bt2020nc; rgb: the pictures are RGB already (4:4:4 planes G, B, "
-                "R)",
+        .help = "YUV to RGB matrix: auto (tagged_matrix when set, else bt709 above 576 rows or "
+                "1024 columns, else bt601), bt709, bt601 or bt2020nc; rgb: the pictures are RGB "
+                "already (4:4:4 planes G, B, R)",
         .offset = offsetof(Ssimu2State, opt.matrix),
         .type = VMAF_OPT_TYPE_STRING,
         .default_val.s = "auto",
@@ -37,8 +42,8 @@ static const VmafOption ssimulacra2_options[] = {
     },
     {
         .name = "range",
-        .help = "the samples' range: limited (video) or full; auto: full for matrix=rgb, else "
-                "limited",
+        .help = "the samples' range: limited (video) or full; auto: full for RGB, else "
+                "tagged_range when set, else limited",
         .offset = offsetof(Ssimu2State, opt.range),
         .type = VMAF_OPT_TYPE_STRING,
         .default_val.s = "auto",
@@ -47,41 +52,73 @@ static const VmafOption ssimulacra2_options[] = {
     {
         .name = "chroma_location",
         .help = "where subsampled chroma sits: left (MPEG-2, H.264, HEVC), center, topleft, top, "
-                "bottomleft or bottom",
+                "bottomleft or bottom; auto: tagged_chroma_location when set, else left",
         .offset = offsetof(Ssimu2State, opt.chroma_location),
         .type = VMAF_OPT_TYPE_STRING,
-        .default_val.s = "left",
+        .default_val.s = "auto",
         .flags = VMAF_OPT_FLAG_FEATURE_PARAM,
+    },
+    {
+        .name = "tagged_matrix",
+        .help = "the matrix the input file names (the vmaf tool sets it), for matrix=auto",
+        .offset = offsetof(Ssimu2State, opt.tagged_matrix),
+        .type = VMAF_OPT_TYPE_STRING,
+        .default_val.s = "",
+    },
+    {
+        .name = "tagged_range",
+        .help = "the range the input file names (the vmaf tool sets it), for range=auto",
+        .offset = offsetof(Ssimu2State, opt.tagged_range),
+        .type = VMAF_OPT_TYPE_STRING,
+        .default_val.s = "",
+    },
+    {
+        .name = "tagged_chroma_location",
+        .help = "the chroma siting the input file names (the vmaf tool sets it), for "
+                "chroma_location=auto",
+        .offset = offsetof(Ssimu2State, opt.tagged_chroma_location),
+        .type = VMAF_OPT_TYPE_STRING,
+        .default_val.s = "",
     },
     {0},
 };
 
 static const char *const provided_features[] = {"ssimulacra2", NULL};
 
-/* The index of value among names, or -1 logged as option's bad value. */
-static int choice(const char *option, const char *value, const char *const *names, unsigned count)
+/* An option's choice: value, or the file's tag for "auto" when it has
+ * one; the index among names (auto last), or -1 logged as a bad value. */
+static int choice(const char *option, const char *value, const char *tagged,
+                  const char *const *names, unsigned count)
 {
-    const int i = vmaf_option_choice(value, names, count);
+    const int auto_index = (int)count - 1;
+    int i = vmaf_option_choice(value, names, count);
+    if (i == auto_index && *tagged) {
+        i = vmaf_option_choice(tagged, names, count - 1);
+        if (i < 0)
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown tagged_%s \"%s\"", option, tagged);
+        return i;
+    }
     if (i < 0)
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown %s \"%s\"", option, value);
     return i;
 }
 
-/* The options as a conversion into *colour, or *gbr for matrix=rgb. */
+/* The options as a conversion into *colour, or *gbr for RGB pictures. */
 static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2Colour *colour,
                         bool *gbr)
 {
-    /* Each in its enum's order; auto and rgb after the matrices. */
-    enum { MATRIX_AUTO = SSIMU2_MATRIX_BT2020_NCL + 1, MATRIX_RGB };
+    /* Each in its enum's order, auto last. */
+    enum { MATRIX_RGB = SSIMU2_MATRIX_BT2020_NCL + 1, MATRIX_AUTO };
     static const char *const matrices[] = {
         [SSIMU2_MATRIX_BT709] = "bt709",
         [SSIMU2_MATRIX_BT601] = "bt601",
         [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
-        [MATRIX_AUTO] = "auto",
         [MATRIX_RGB] = "rgb",
+        [MATRIX_AUTO] = "auto",
     };
     enum { RANGE_LIMITED, RANGE_FULL, RANGE_AUTO };
     static const char *const ranges[] = {"limited", "full", "auto"};
+    enum { SITING_AUTO = SSIMU2_CHROMA_BOTTOM + 1 };
     static const char *const sitings[] = {
         [SSIMU2_CHROMA_LEFT] = "left",
         [SSIMU2_CHROMA_CENTER] = "center",
@@ -89,27 +126,29 @@ static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2
         [SSIMU2_CHROMA_TOP] = "top",
         [SSIMU2_CHROMA_BOTTOM_LEFT] = "bottomleft",
         [SSIMU2_CHROMA_BOTTOM] = "bottom",
+        [SITING_AUTO] = "auto",
     };
-#define CHOICE(option, value, names) choice(option, value, names, sizeof(names) / sizeof(names[0]))
-    const int matrix = CHOICE("matrix", opt->matrix, matrices);
-    const int range = CHOICE("range", opt->range, ranges);
-    const int siting = CHOICE("chroma_location", opt->chroma_location, sitings);
+#define CHOICE(option, names)                                                                      \
+    choice(#option, opt->option, opt->tagged_##option, names, sizeof(names) / sizeof(names[0]))
+    const int matrix = CHOICE(matrix, matrices);
+    const int range = CHOICE(range, ranges);
+    const int siting = CHOICE(chroma_location, sitings);
 #undef CHOICE
     if (matrix < 0 || range < 0 || siting < 0)
         return -EINVAL;
     *gbr = matrix == MATRIX_RGB;
     if (*gbr && range == RANGE_LIMITED) {
         /* libjxl's tool reads full-range RGB only. */
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: matrix=rgb reads full-range RGB; "
-                                       "range=limited is not supported with it");
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: RGB pictures are read as full range; "
+                                       "range=limited is not supported with them");
         return -EINVAL;
     }
     /* What players and FFmpeg assume of untagged video. */
     const bool hd = h > 576 || w > 1024;
-    colour->matrix = matrix >= MATRIX_AUTO ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
-                                           : (Ssimu2Matrix)matrix;
+    colour->matrix = matrix >= MATRIX_RGB ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
+                                          : (Ssimu2Matrix)matrix;
     colour->full_range = range == RANGE_FULL;
-    colour->siting = (Ssimu2ChromaSiting)siting;
+    colour->siting = siting == SITING_AUTO ? SSIMU2_CHROMA_LEFT : (Ssimu2ChromaSiting)siting;
     return 0;
 }
 
@@ -133,7 +172,7 @@ static int ssimulacra2_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, u
         return err;
     if (s->gbr && pix_fmt != VMAF_PIX_FMT_YUV444P) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
-                 "ssimulacra2: matrix=rgb needs 4:4:4 pictures (planes G, B, R); these are "
+                 "ssimulacra2: RGB needs 4:4:4 pictures (planes G, B, R); these are "
                  "subsampled or have no colour");
         return -EINVAL;
     }
