@@ -275,24 +275,11 @@ static int write_y4m(const char *path, const Case *t, const VmafPicture *pic)
 /* The case's colour as the extractor's option values. */
 static void print_case(const Case *t, const char *name)
 {
-    static const char *const matrices[] = {
-        [SSIMU2_MATRIX_BT709] = "bt709",
-        [SSIMU2_MATRIX_BT601] = "bt601",
-        [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
-    };
-    static const char *const sitings[] = {
-        [SSIMU2_CHROMA_LEFT] = "left",
-        [SSIMU2_CHROMA_CENTER] = "center",
-        [SSIMU2_CHROMA_TOP_LEFT] = "topleft",
-        [SSIMU2_CHROMA_TOP] = "top",
-        [SSIMU2_CHROMA_BOTTOM_LEFT] = "bottomleft",
-        [SSIMU2_CHROMA_BOTTOM] = "bottom",
-    };
     if (t->layout == RGB)
         printf("%s %s rgb full -\n", name, t->expected);
     else
-        printf("%s %s %s %s %s\n", name, t->expected, matrices[t->colour.matrix],
-               t->colour.full_range ? "full" : "limited", sitings[t->colour.siting]);
+        printf("%s %s %s %s %s\n", name, t->expected, ssimu2_matrix_names[t->colour.matrix],
+               t->colour.full_range ? "full" : "limited", ssimu2_siting_names[t->colour.siting]);
 }
 
 /* The case's RGB pair: its own planes, or its YUV pictures converted. */

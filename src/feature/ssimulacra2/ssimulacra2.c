@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "core/feature_extractor.h"
 #include "core/log.h"
@@ -85,21 +86,18 @@ static const VmafOption ssimulacra2_options[] = {
 
 static const char *const provided_features[] = {"ssimulacra2", NULL};
 
-/* An option's choice: value, or the file's tag for "auto" when it has
- * one; the index among names (auto last), or -1 logged as a bad value. */
+/* An option's choice: the index of value among names, or, for "auto", of
+ * the file's tag when it has one, else count; -1 logged as a bad value. */
 static int choice(const char *option, const char *value, const char *tagged,
                   const char *const *names, unsigned count)
 {
-    const int auto_index = (int)count - 1;
-    int i = vmaf_option_choice(value, names, count);
-    if (i == auto_index && *tagged) {
-        i = vmaf_option_choice(tagged, names, count - 1);
-        if (i < 0)
-            vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown tagged_%s \"%s\"", option, tagged);
-        return i;
-    }
+    const bool is_auto = !strcmp(value, "auto");
+    if (is_auto && !*tagged)
+        return (int)count;
+    const int i = vmaf_option_choice(is_auto ? tagged : value, names, count);
     if (i < 0)
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown %s \"%s\"", option, value);
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: unknown %s%s \"%s\"", is_auto ? "tagged_" : "",
+                 option, is_auto ? tagged : value);
     return i;
 }
 
@@ -107,36 +105,17 @@ static int choice(const char *option, const char *value, const char *tagged,
 static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2Colour *colour,
                         bool *gbr)
 {
-    /* Each in its enum's order, auto last. */
-    enum { MATRIX_RGB = SSIMU2_MATRIX_BT2020_NCL + 1, MATRIX_AUTO };
-    static const char *const matrices[] = {
-        [SSIMU2_MATRIX_BT709] = "bt709",
-        [SSIMU2_MATRIX_BT601] = "bt601",
-        [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
-        [MATRIX_RGB] = "rgb",
-        [MATRIX_AUTO] = "auto",
-    };
     enum { RANGE_LIMITED, RANGE_FULL, RANGE_AUTO };
-    static const char *const ranges[] = {"limited", "full", "auto"};
-    enum { SITING_AUTO = SSIMU2_CHROMA_BOTTOM + 1 };
-    static const char *const sitings[] = {
-        [SSIMU2_CHROMA_LEFT] = "left",
-        [SSIMU2_CHROMA_CENTER] = "center",
-        [SSIMU2_CHROMA_TOP_LEFT] = "topleft",
-        [SSIMU2_CHROMA_TOP] = "top",
-        [SSIMU2_CHROMA_BOTTOM_LEFT] = "bottomleft",
-        [SSIMU2_CHROMA_BOTTOM] = "bottom",
-        [SITING_AUTO] = "auto",
-    };
-#define CHOICE(option, names)                                                                      \
-    choice(#option, opt->option, opt->tagged_##option, names, sizeof(names) / sizeof(names[0]))
-    const int matrix = CHOICE(matrix, matrices);
-    const int range = CHOICE(range, ranges);
-    const int siting = CHOICE(chroma_location, sitings);
+    static const char *const ranges[] = {"limited", "full"};
+#define CHOICE(option, names, count)                                                               \
+    choice(#option, opt->option, opt->tagged_##option, names, count)
+    const int matrix = CHOICE(matrix, ssimu2_matrix_names, SSIMU2_MATRIX_RGB + 1);
+    const int range = CHOICE(range, ranges, RANGE_AUTO);
+    const int siting = CHOICE(chroma_location, ssimu2_siting_names, SSIMU2_CHROMA_BOTTOM + 1);
 #undef CHOICE
     if (matrix < 0 || range < 0 || siting < 0)
         return -EINVAL;
-    *gbr = matrix == MATRIX_RGB;
+    *gbr = matrix == SSIMU2_MATRIX_RGB;
     if (*gbr && range == RANGE_LIMITED) {
         /* libjxl's tool reads full-range RGB only. */
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: RGB pictures are read as full range; "
@@ -145,10 +124,11 @@ static int parse_colour(const Ssimu2Options *opt, unsigned w, unsigned h, Ssimu2
     }
     /* What players and FFmpeg assume of untagged video. */
     const bool hd = h > 576 || w > 1024;
-    colour->matrix = matrix >= MATRIX_RGB ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
-                                          : (Ssimu2Matrix)matrix;
+    colour->matrix = matrix >= SSIMU2_MATRIX_RGB ? (hd ? SSIMU2_MATRIX_BT709 : SSIMU2_MATRIX_BT601)
+                                                 : (Ssimu2Matrix)matrix;
     colour->full_range = range == RANGE_FULL;
-    colour->siting = siting == SITING_AUTO ? SSIMU2_CHROMA_LEFT : (Ssimu2ChromaSiting)siting;
+    colour->siting =
+        siting > SSIMU2_CHROMA_BOTTOM ? SSIMU2_CHROMA_LEFT : (Ssimu2ChromaSiting)siting;
     return 0;
 }
 

@@ -6,6 +6,22 @@
 #include "core/log.h"
 #include "ssimulacra2_rgb.h"
 
+const char *const ssimu2_matrix_names[SSIMU2_MATRIX_RGB + 1] = {
+    [SSIMU2_MATRIX_BT709] = "bt709",
+    [SSIMU2_MATRIX_BT601] = "bt601",
+    [SSIMU2_MATRIX_BT2020_NCL] = "bt2020nc",
+    [SSIMU2_MATRIX_RGB] = "rgb",
+};
+
+const char *const ssimu2_siting_names[SSIMU2_CHROMA_BOTTOM + 1] = {
+    [SSIMU2_CHROMA_LEFT] = "left",
+    [SSIMU2_CHROMA_CENTER] = "center",
+    [SSIMU2_CHROMA_TOP_LEFT] = "topleft",
+    [SSIMU2_CHROMA_TOP] = "top",
+    [SSIMU2_CHROMA_BOTTOM_LEFT] = "bottomleft",
+    [SSIMU2_CHROMA_BOTTOM] = "bottom",
+};
+
 #if VMAF_HAVE_ZIMG
 #include <zimg.h>
 
@@ -107,6 +123,10 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
                     unsigned bpc, unsigned w, unsigned h)
 {
     *out = NULL;
+    if (colour->matrix >= SSIMU2_MATRIX_RGB) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: RGB pictures need no conversion");
+        return -EINVAL;
+    }
     unsigned log2_w, log2_h;
     int err = subsampling(pix_fmt, &log2_w, &log2_h);
     if (err)

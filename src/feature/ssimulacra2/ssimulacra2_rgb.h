@@ -14,6 +14,7 @@ typedef enum Ssimu2Matrix {
     SSIMU2_MATRIX_BT709,
     SSIMU2_MATRIX_BT601, /* BT.470 BG / SMPTE 170M */
     SSIMU2_MATRIX_BT2020_NCL,
+    SSIMU2_MATRIX_RGB, /* the pictures are RGB already: no conversion here */
 } Ssimu2Matrix;
 
 typedef enum Ssimu2ChromaSiting {
@@ -25,6 +26,11 @@ typedef enum Ssimu2ChromaSiting {
     SSIMU2_CHROMA_BOTTOM,
 } Ssimu2ChromaSiting;
 
+/* The extractor's option values naming each, in the enums' order ("bt709",
+ * "left"). */
+extern const char *const ssimu2_matrix_names[SSIMU2_MATRIX_RGB + 1];
+extern const char *const ssimu2_siting_names[SSIMU2_CHROMA_BOTTOM + 1];
+
 typedef struct Ssimu2Colour {
     Ssimu2Matrix matrix;
     int full_range; /* 0: limited (video) range */
@@ -33,7 +39,8 @@ typedef struct Ssimu2Colour {
 
 typedef struct Ssimu2Rgb Ssimu2Rgb;
 
-/* A converter of pix_fmt, bpc, w x h pictures with colour into *out.
+/* A converter of pix_fmt, bpc, w x h pictures with colour (a YUV matrix)
+ * into *out.
  * Returns 0; -EINVAL (logged, naming what is wrong) for a 4:0:0 picture,
  * one whose size its chroma subsampling does not divide, or a depth zimg
  * refuses; -ENOSYS (logged) in a build without zimg; -ENOMEM. */
