@@ -1,10 +1,12 @@
 // A block per strip of MOTION_STRIP_ROWS rows and MOTION_CUDA_THREADS
 // columns: each thread keeps its column of prev - cur for the vertical pass,
-// a row of the vertically blurred difference goes to shared memory, then
-// each thread filters one column horizontally: the steps of
-// motion_cuda_tile.h. The blocks beside each other add into a row's sum
-// atomically, so the sums are zeroed first. Integer arithmetic throughout,
-// in the CPU's order of shifts and roundings (motion_dsp.c).
+// kRowsAtOnce rows of the vertically blurred difference go to shared memory,
+// then each thread filters one column of each horizontally: the steps of
+// motion_cuda_tile.h. A barrier pair serves kRowsAtOnce rows, and their
+// reductions are independent of each other. The blocks beside each other
+// add into a row's sum atomically, so the sums are zeroed first. Integer
+// arithmetic throughout, in the CPU's order of shifts and roundings
+// (motion_dsp.c).
 #include <cstdint>
 
 #include "cuda/cuda_check.h"
@@ -16,12 +18,14 @@ namespace
 {
 
 constexpr unsigned kThreads = MOTION_CUDA_THREADS;
+constexpr unsigned kRowsAtOnce = 8;
+static_assert(MOTION_STRIP_ROWS % kRowsAtOnce == 0, "a strip is whole batches of rows");
 
 __constant__ int32_t kFilter[MOTION_FILTER_TAPS] = MOTION_FILTER_COEFFICIENTS;
 
 template <bool Hbd> __global__ void __launch_bounds__(kThreads) strip_sad(MotionCudaRows a)
 {
-    __shared__ int32_t blurred[MOTION_TILE_SPAN];
+    __shared__ int32_t blurred[kRowsAtOnce][MOTION_TILE_SPAN];
     __shared__ uint32_t strip_sum[MOTION_STRIP_ROWS];
     const unsigned t = threadIdx.x, x0 = blockIdx.x * kThreads;
     const unsigned y0 = blockIdx.y * MOTION_STRIP_ROWS;
@@ -37,17 +41,34 @@ template <bool Hbd> __global__ void __launch_bounds__(kThreads) strip_sad(Motion
         motion_column_start(&a, Hbd, x0, t + kThreads, y0, &c[1]);
     if (t < MOTION_STRIP_ROWS)
         strip_sum[t] = 0;
-    for (unsigned r = 0; r < rows; r++) {
-        if (first)
-            motion_column_step(&a, kFilter, Hbd, x0, t, y0 + r, &c[0], blurred);
-        if (second)
-            motion_column_step(&a, kFilter, Hbd, x0, t + kThreads, y0 + r, &c[1], blurred);
+    for (unsigned r0 = 0; r0 < rows; r0 += kRowsAtOnce) {
+#pragma unroll
+        for (unsigned b = 0; b < kRowsAtOnce; b++) {
+            if (r0 + b >= rows)
+                break;
+            if (first)
+                motion_column_step(&a, kFilter, Hbd, x0, t, y0 + r0 + b, &c[0], blurred[b]);
+            if (second)
+                motion_column_step(&a, kFilter, Hbd, x0, t + kThreads, y0 + r0 + b, &c[1],
+                                   blurred[b]);
+        }
         __syncthreads();
-        uint32_t v = motion_tile_abs(&a, kFilter, x0, t, blurred);
-        for (int offset = 16; offset; offset >>= 1)
-            v += __shfl_down_sync(0xffffffffu, v, offset);
-        if (t % 32 == 0)
-            atomicAdd(&strip_sum[r], v);
+        uint32_t v[kRowsAtOnce];
+#pragma unroll
+        for (unsigned b = 0; b < kRowsAtOnce; b++)
+            v[b] = r0 + b < rows ? motion_tile_abs(&a, kFilter, x0, t, blurred[b]) : 0;
+#pragma unroll
+        for (int offset = 16; offset; offset >>= 1) {
+#pragma unroll
+            for (unsigned b = 0; b < kRowsAtOnce; b++)
+                v[b] += __shfl_down_sync(0xffffffffu, v[b], offset);
+        }
+        if (t % 32 == 0) {
+#pragma unroll
+            for (unsigned b = 0; b < kRowsAtOnce; b++)
+                if (r0 + b < rows)
+                    atomicAdd(&strip_sum[r0 + b], v[b]);
+        }
         __syncthreads();
     }
     if (t < rows)
