@@ -8,7 +8,8 @@
 # Peak memory (max RSS) of each.
 #
 # Usage: bench/ssimulacra2_cpu.sh SSIMULACRA2_TOOL [VMAF]
-#   FRAMES (8), W (1920), H (1080), WORK
+#   FRAMES (8), W (1920), H (1080), WORK, PNGS (a folder with ref.png and
+#   dis.png made from the same frames elsewhere, for a host without ffmpeg)
 set -euo pipefail
 tool=${1:?usage: ssimulacra2_cpu.sh SSIMULACRA2_TOOL [VMAF]}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +21,12 @@ mkdir -p "$work"
 cd "$work"
 "$gen" -w "$w" -h "$h" -p 420 -b 8 -n "$frames" -s 3 -k noise ref.yuv dis.yuv
 for f in ref dis; do
-    ffmpeg -loglevel error -y -f rawvideo -pix_fmt yuv420p -s "${w}x$h" -i $f.yuv -frames:v 1 $f.png
+    if [ -n "${PNGS:-}" ]; then
+        cp "$PNGS/$f.png" $f.png
+    else
+        ffmpeg -loglevel error -y -f rawvideo -pix_fmt yuv420p -s "${w}x$h" -i $f.yuv \
+            -frames:v 1 $f.png
+    fi
 done
 # seconds PEAK_KB of a command, its output dropped
 timed() {
@@ -28,13 +34,17 @@ timed() {
     cat t.txt
 }
 ours() {
-    timed "$vmaf" -r ref.yuv -d dis.yuv -w "$w" -h "$h" -p 420 -b 8 --feature ssimulacra2 \
+    timed "$vmaf" -r ref.yuv -d dis.yuv -w "$w" -h "$h" -p 420 -b 8 --feature ssimulacra2 --backend cpu \
         --no_prediction --threads 1 --frame_cnt "$1" -q --json -o out.json
 }
 best() { sort -n | head -1; }
 read -r one _ < <(for _ in 1 2 3; do ours 1; done | best)
 read -r many ours_kb < <(for _ in 1 2 3; do ours "$frames"; done | best)
 read -r jxl jxl_kb < <(for _ in 1 2 3; do timed "$tool" ref.png dis.png; done | best)
+read -r png png_kb < <(for _ in 1 2 3; do
+    timed "$vmaf" -r ref.png -d dis.png --feature ssimulacra2 --backend cpu --threads 1 -q --json \
+        -o png.json
+done | best)
 per_frame=$(echo "$one $many $frames" | awk '{printf "%.4f", ($2 - $1) / ($3 - 1)}')
 echo
 echo "${w}x$h, one core, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
@@ -42,4 +52,7 @@ echo "| tool | seconds a frame | peak MB |"
 echo "| --- | --- | --- |"
 echo "| ours, vmaf --feature ssimulacra2 --threads 1 | $per_frame | $((ours_kb / 1024)) |"
 echo "| libjxl 0.11.2 ssimulacra2 (a PNG pair) | $jxl | $((jxl_kb / 1024)) |"
+echo "| ours on the same PNG pair (the whole process, as the tool's) | $png | $((png_kb / 1024)) |"
+echo "scores on the PNG pair: ours $(grep -o '"ssimulacra2": [-0-9.]*' png.json | head -1 |
+    cut -d' ' -f2), libjxl $("$tool" ref.png dis.png)"
 echo "ours / libjxl: $(echo "$jxl $per_frame" | awk '{printf "%.2fx", $1 / $2}')"
