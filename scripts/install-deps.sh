@@ -34,7 +34,8 @@ build)
     have pkg-config || want="$want pkg-config"
     pkg-config --exists libavformat libavcodec libavutil libswscale 2>/dev/null ||
         want="$want libavformat-dev libavcodec-dev libavutil-dev libswscale-dev"
-    # Optional: ssimulacra2's YUV to RGB (a build without it refuses YUV input).
+    # Optional: zimg, the oracle ssimulacra2's YUV to RGB is tested against
+    # (its test skips without it).
     pkg-config --exists zimg 2>/dev/null || want="$want libzimg-dev"
     # Optional: PNG images as input (a build without it refuses them, saying so).
     pkg-config --exists libpng 2>/dev/null || want="$want libpng-dev"

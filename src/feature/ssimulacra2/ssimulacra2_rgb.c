@@ -1,7 +1,23 @@
-/* YUV to RGB for SSIMULACRA 2 through zimg (ssimulacra2_rgb.h). */
+/* YUV to RGB for SSIMULACRA 2 (ssimulacra2_rgb.h), the arithmetic of
+ * zimg's C path (3.0.4, ZIMG_CPU_NONE) written again, so that the samples
+ * are zimg's without linking it:
+ * - luma to float: sample * scale + offset, the range's scale and offset
+ *   rounded to float from double;
+ * - chroma the same, then, when subsampled, upsampled in float by bicubic
+ *   (b = 0, c = 0.5) filters whose taps zimg computes in double and rounds
+ *   to float with the rounding error carried to the next tap: horizontally
+ *   first, each output the sum of its taps' products from the left;
+ * - the matrix, the inverse of the RGB to YUV matrix in double rounded to
+ *   float, each output (m0 * y + m1 * u) + m2 * v;
+ * - to 8 or 16 bits: value * (2^bits - 1), clamped, rounded to even.
+ * Every float operation rounds on its own (no fused multiply-adds), as
+ * zimg's build for any x86-64 does. */
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/log.h"
 #include "ssimulacra2_rgb.h"
@@ -22,100 +38,240 @@ const char *const ssimu2_siting_names[SSIMU2_CHROMA_BOTTOM + 1] = {
     [SSIMU2_CHROMA_BOTTOM] = "bottom",
 };
 
-#if VMAF_HAVE_ZIMG
-#include <zimg.h>
+/* A resampling filter: output i is the sum over k < width of
+ * coeff[i * width + k] * input[left[i] + k]. */
+typedef struct Ssimu2Filter {
+    unsigned width;
+    unsigned *left;
+    float *coeff;
+} Ssimu2Filter;
 
-/* zimg's buffers: 64-byte aligned rows. */
-enum { RGB_ALIGN = 64 };
+/* Rows of the horizontally upsampled chroma kept for the vertical filter. */
+enum { CHROMA_RING = 8 };
 
 struct Ssimu2Rgb {
-    zimg_filter_graph *graph;
-    void *tmp;
-    void *planes[3];
+    unsigned w, h, bits, bpc, log2_w, log2_h;
+    float luma_scale, luma_offset, chroma_scale, chroma_offset;
+    float matrix[3][3];
+    Ssimu2Filter horizontal, vertical;
+    float *chroma_in;            /* a chroma row as float, before upsampling */
+    float *ring[2][CHROMA_RING]; /* U and V rows, upsampled across */
+    int ring_row[CHROMA_RING];   /* the chroma row each slot holds, -1: none */
+    float *row[3];               /* Y, U and V of the output row */
+    void *planes[3];             /* R, G, B */
     ptrdiff_t stride;
-    unsigned w, h, bits;
 };
 
-static void log_zimg_error(const char *what)
+static double bicubic(double x)
 {
-    char message[256];
-    zimg_get_last_error(message, sizeof(message));
-    vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: %s: %s", what, message);
+    /* b = 0, c = 0.5 (Catmull-Rom), zimg's polynomial form. */
+    const double b = 0.0, c = 0.5;
+    const double p0 = (6.0 - 2.0 * b) / 6.0, p2 = (-18.0 + 12.0 * b + 6.0 * c) / 6.0,
+                 p3 = (12.0 - 9.0 * b - 6.0 * c) / 6.0;
+    const double q0 = (8.0 * b + 24.0 * c) / 6.0, q1 = (-12.0 * b - 48.0 * c) / 6.0,
+                 q2 = (6.0 * b + 30.0 * c) / 6.0, q3 = (-b - 6.0 * c) / 6.0;
+    x = fabs(x);
+    if (x < 1.0)
+        return p0 + x * (0.0 + x * (p2 + x * p3));
+    if (x < 2.0)
+        return q0 + x * (q1 + x * (q2 + x * q3));
+    return 0.0;
 }
 
-static void *aligned(size_t size)
+static double round_halfup(double x)
 {
-    return aligned_alloc(RGB_ALIGN, (size + RGB_ALIGN - 1) / RGB_ALIGN * RGB_ALIGN);
+    return x < 0 ? floor(x + 0.5) : floor(x + 0.49999999999999994);
 }
 
-/* The chroma's subsampling, log2 each way, as the pictures lay it out. */
-static int subsampling(enum VmafPixelFormat pix_fmt, unsigned *log2_w, unsigned *log2_h)
+/* One output's taps as zimg's sparse row holds them: the span of entries
+ * ever changed, [left, right), over a window of source positions. */
+enum { TAPS = 4, WINDOW = 16 };
+typedef struct TapRow {
+    unsigned base; /* the window's first source position */
+    double v[WINDOW];
+    unsigned left, right; /* right == left: nothing held */
+} TapRow;
+
+static double tap_value(const TapRow *r, unsigned idx)
 {
-    if (pix_fmt == VMAF_PIX_FMT_YUV400P || pix_fmt == VMAF_PIX_FMT_UNKNOWN) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: needs colour; a 4:0:0 picture has none");
-        return -EINVAL;
+    return idx >= r->left && idx < r->right ? r->v[idx - r->base] : 0.0;
+}
+
+/* Entry idx set to val; the span grows only when the value changes. */
+static void tap_set(TapRow *r, unsigned idx, double val)
+{
+    if (tap_value(r, idx) == val)
+        return;
+    if (r->left == r->right) {
+        r->left = idx;
+        r->right = idx + 1;
+    } else if (idx < r->left) {
+        r->left = idx;
+    } else if (idx >= r->right) {
+        r->right = idx + 1;
     }
-    *log2_w = pix_fmt != VMAF_PIX_FMT_YUV444P;
-    *log2_h = pix_fmt == VMAF_PIX_FMT_YUV420P;
+    r->v[idx - r->base] = val;
+}
+
+/* Upsampling src_dim samples twice over (dst_dim = 2 src_dim) with the
+ * chroma at shift source samples from the centre, as zimg's compute_filter
+ * and matrix_to_filter make it. */
+static int make_filter(Ssimu2Filter *f, unsigned src_dim, unsigned dst_dim, double shift)
+{
+    TapRow *rows = calloc(dst_dim, sizeof(*rows));
+    f->left = malloc(sizeof(*f->left) * dst_dim);
+    if (!rows || !f->left) {
+        free(rows);
+        return -ENOMEM;
+    }
+    const double scale = (double)dst_dim / src_dim, support = 2.0;
+    const unsigned size = (unsigned)ceil(support) * 2;
+    const double last = nextafter((double)src_dim, -INFINITY);
+    unsigned width = 0;
+    for (unsigned i = 0; i < dst_dim; i++) {
+        TapRow *r = &rows[i];
+        const double pos = (i + 0.5) / scale + shift;
+        const double begin = round_halfup(pos - size / 2.0) + 0.5;
+        double total = 0.0;
+        for (unsigned j = 0; j < size; j++)
+            total += bicubic(begin + j - pos);
+        unsigned idx[TAPS], lowest = UINT32_MAX;
+        for (unsigned j = 0; j < size; j++) {
+            const double x = begin + j;
+            double real = x < 0.0 ? -x : x >= src_dim ? 2.0 * src_dim - x : x;
+            real = fmin(fmax(real, 0.0), last);
+            idx[j] = (unsigned)floor(real);
+            lowest = idx[j] < lowest ? idx[j] : lowest;
+        }
+        r->base = lowest;
+        for (unsigned j = 0; j < size; j++)
+            tap_set(r, idx[j], tap_value(r, idx[j]) + bicubic(begin + j - pos) / total);
+        /* zimg allocates the lowest position even for a zero tap. */
+        if (tap_value(r, lowest) == 0.0) {
+            tap_set(r, lowest, DBL_EPSILON);
+            tap_set(r, lowest, 0.0);
+        }
+        width = r->right - r->left > width ? r->right - r->left : width;
+    }
+    f->width = width;
+    f->coeff = malloc(sizeof(*f->coeff) * dst_dim * width);
+    if (!f->coeff) {
+        free(rows);
+        return -ENOMEM;
+    }
+    for (unsigned i = 0; i < dst_dim; i++) {
+        const TapRow *r = &rows[i];
+        const unsigned left = r->left < src_dim - width ? r->left : src_dim - width;
+        double err = 0.0;
+        for (unsigned j = 0; j < width; j++) {
+            const double expected = tap_value(r, left + j) - err;
+            const float c = (float)expected;
+            err = (double)c - expected;
+            f->coeff[i * width + j] = c;
+        }
+        f->left[i] = left;
+    }
+    free(rows);
     return 0;
 }
 
-static zimg_filter_graph *build_graph(const Ssimu2Colour *colour, unsigned log2_w, unsigned log2_h,
-                                      unsigned bpc, unsigned w, unsigned h, unsigned bits)
+static void free_filter(Ssimu2Filter *f)
 {
-    static const zimg_matrix_coefficients_e matrices[] = {
-        [SSIMU2_MATRIX_BT709] = ZIMG_MATRIX_BT709,
-        [SSIMU2_MATRIX_BT601] = ZIMG_MATRIX_BT470_BG,
-        [SSIMU2_MATRIX_BT2020_NCL] = ZIMG_MATRIX_BT2020_NCL,
-    };
-    static const zimg_chroma_location_e sitings[] = {
-        [SSIMU2_CHROMA_LEFT] = ZIMG_CHROMA_LEFT,
-        [SSIMU2_CHROMA_CENTER] = ZIMG_CHROMA_CENTER,
-        [SSIMU2_CHROMA_TOP_LEFT] = ZIMG_CHROMA_TOP_LEFT,
-        [SSIMU2_CHROMA_TOP] = ZIMG_CHROMA_TOP,
-        [SSIMU2_CHROMA_BOTTOM_LEFT] = ZIMG_CHROMA_BOTTOM_LEFT,
-        [SSIMU2_CHROMA_BOTTOM] = ZIMG_CHROMA_BOTTOM,
-    };
-    zimg_image_format src, dst;
-    zimg_image_format_default(&src, ZIMG_API_VERSION);
-    src.width = w;
-    src.height = h;
-    src.pixel_type = bpc > 8 ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE;
-    src.subsample_w = log2_w;
-    src.subsample_h = log2_h;
-    src.color_family = ZIMG_COLOR_YUV;
-    src.matrix_coefficients = matrices[colour->matrix];
-    src.depth = bpc;
-    src.pixel_range = colour->full_range ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED;
-    src.chroma_location = sitings[colour->siting];
+    free(f->left);
+    free(f->coeff);
+}
 
-    zimg_image_format_default(&dst, ZIMG_API_VERSION);
-    dst.width = w;
-    dst.height = h;
-    dst.pixel_type = bits > 8 ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE;
-    dst.color_family = ZIMG_COLOR_RGB;
-    dst.matrix_coefficients = ZIMG_MATRIX_RGB;
-    dst.depth = bits;
-    dst.pixel_range = ZIMG_RANGE_FULL;
+static void run_filter(const Ssimu2Filter *f, const float *src, float *dst, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        const float *c = f->coeff + (size_t)i * f->width, *x = src + f->left[i];
+        float acc = 0.0f;
+        for (unsigned k = 0; k < f->width; k++)
+            acc += c[k] * x[k];
+        dst[i] = acc;
+    }
+}
 
-    zimg_graph_builder_params params;
-    zimg_graph_builder_params_default(&params, ZIMG_API_VERSION);
-    params.resample_filter_uv = ZIMG_RESIZE_BICUBIC;
-    params.filter_param_a_uv = 0.0;
-    params.filter_param_b_uv = 0.5;
-    params.dither_type = ZIMG_DITHER_NONE;
-    params.cpu_type = ZIMG_CPU_NONE;
-    return zimg_filter_graph_build(&src, &dst, &params);
+static double det2(double a00, double a01, double a10, double a11)
+{
+    return a00 * a11 - a01 * a10;
+}
+
+/* zimg's YUV to RGB matrix: the RGB to YUV matrix of kr and kb inverted by
+ * cofactors, rounded to float. */
+static void yuv_to_rgb_matrix(Ssimu2Matrix matrix, float out[3][3])
+{
+    static const double k[][2] = {
+        [SSIMU2_MATRIX_BT709] = {0.2126, 0.0722},
+        [SSIMU2_MATRIX_BT601] = {0.299, 0.114},
+        [SSIMU2_MATRIX_BT2020_NCL] = {0.2627, 0.0593},
+    };
+    const double kr = k[matrix][0], kb = k[matrix][1], kg = 1.0 - kr - kb;
+    const double us = 1.0 / (2.0 - 2.0 * kb), vs = 1.0 / (2.0 - 2.0 * kr);
+    const double m[3][3] = {
+        {kr, kg, kb},
+        {-kr * us, -kg * us, (1.0 - kb) * us},
+        {(1.0 - kr) * vs, -kg * vs, -kb * vs},
+    };
+    double det = 0;
+    det += m[0][0] * det2(m[1][1], m[1][2], m[2][1], m[2][2]);
+    det -= m[0][1] * det2(m[1][0], m[1][2], m[2][0], m[2][2]);
+    det += m[0][2] * det2(m[1][0], m[1][1], m[2][0], m[2][1]);
+    const double inv[3][3] = {
+        {det2(m[1][1], m[1][2], m[2][1], m[2][2]) / det,
+         det2(m[0][2], m[0][1], m[2][2], m[2][1]) / det,
+         det2(m[0][1], m[0][2], m[1][1], m[1][2]) / det},
+        {det2(m[1][2], m[1][0], m[2][2], m[2][0]) / det,
+         det2(m[0][0], m[0][2], m[2][0], m[2][2]) / det,
+         det2(m[0][2], m[0][0], m[1][2], m[1][0]) / det},
+        {det2(m[1][0], m[1][1], m[2][0], m[2][1]) / det,
+         det2(m[0][1], m[0][0], m[2][1], m[2][0]) / det,
+         det2(m[0][0], m[0][1], m[1][0], m[1][1]) / det},
+    };
+    for (unsigned i = 0; i < 3; i++)
+        for (unsigned j = 0; j < 3; j++)
+            out[i][j] = (float)inv[i][j];
+}
+
+/* zimg's integer to float: sample * scale + offset of the format's range. */
+static void range_to_float(unsigned bpc, int full, int chroma, float *scale, float *offset)
+{
+    const int32_t range = full     ? (int32_t)((1u << bpc) - 1)
+                          : chroma ? 224 << (bpc - 8)
+                                   : 219 << (bpc - 8);
+    const int32_t off = chroma ? 1 << (bpc - 1) : full ? 0 : 16 << (bpc - 8);
+    *scale = (float)(1.0 / range);
+    *offset = (float)(-off * (1.0 / range));
+}
+
+/* zimg's chroma offsets for a 2:1 subsampled direction: left and top
+ * siting a quarter of a luma sample before the centre, bottom after. */
+static void siting_shift(Ssimu2ChromaSiting siting, double *shift_w, double *shift_h)
+{
+    const int left = siting == SSIMU2_CHROMA_LEFT || siting == SSIMU2_CHROMA_TOP_LEFT ||
+                     siting == SSIMU2_CHROMA_BOTTOM_LEFT;
+    const int top = siting == SSIMU2_CHROMA_TOP_LEFT || siting == SSIMU2_CHROMA_TOP;
+    const int bottom = siting == SSIMU2_CHROMA_BOTTOM_LEFT || siting == SSIMU2_CHROMA_BOTTOM;
+    /* The plane's active region moves by minus the offset; the filter's
+     * shift is that move. */
+    *shift_w = left ? -(-0.5 + 0.5 * 0.5) : 0.0;
+    *shift_h = top ? -(-0.5 + 0.5 * 0.5) : bottom ? -(0.5 - 0.5 * 0.5) : 0.0;
 }
 
 void ssimu2_rgb_close(Ssimu2Rgb *c)
 {
     if (!c)
         return;
-    zimg_filter_graph_free(c->graph);
-    free(c->tmp);
-    for (unsigned p = 0; p < 3; p++)
+    free_filter(&c->horizontal);
+    free_filter(&c->vertical);
+    free(c->chroma_in);
+    for (unsigned p = 0; p < 2; p++)
+        for (unsigned i = 0; i < CHROMA_RING; i++)
+            free(c->ring[p][i]);
+    for (unsigned p = 0; p < 3; p++) {
+        free(c->row[p]);
         free(c->planes[p]);
+    }
     free(c);
 }
 
@@ -127,10 +283,12 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: RGB pictures need no conversion");
         return -EINVAL;
     }
-    unsigned log2_w, log2_h;
-    int err = subsampling(pix_fmt, &log2_w, &log2_h);
-    if (err)
-        return err;
+    if (pix_fmt == VMAF_PIX_FMT_YUV400P || pix_fmt == VMAF_PIX_FMT_UNKNOWN) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: needs colour; a 4:0:0 picture has none");
+        return -EINVAL;
+    }
+    const unsigned log2_w = pix_fmt != VMAF_PIX_FMT_YUV444P;
+    const unsigned log2_h = pix_fmt == VMAF_PIX_FMT_YUV420P;
     if (w % (1u << log2_w) || h % (1u << log2_h)) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR,
                  "ssimulacra2: %ux%u is not a whole number of chroma samples (%s needs an even "
@@ -138,51 +296,134 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
                  w, h, log2_h ? "4:2:0" : "4:2:2", log2_h && w % 2 == 0 ? "height" : "width");
         return -EINVAL;
     }
+    if (bpc < 8 || bpc > 16) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: %u-bit pictures are not supported (8..16)",
+                 bpc);
+        return -EINVAL;
+    }
     Ssimu2Rgb *c = calloc(1, sizeof(*c));
     if (!c)
         return -ENOMEM;
-    c->w = w;
-    c->h = h;
-    c->bits = bpc > 8 ? 16 : 8;
-    c->graph = build_graph(colour, log2_w, log2_h, bpc, w, h, c->bits);
-    size_t tmp_size = 0;
-    if (!c->graph || zimg_filter_graph_get_tmp_size(c->graph, &tmp_size)) {
-        log_zimg_error("cannot convert this YUV to RGB");
-        err = -EINVAL;
-        goto fail;
-    }
+    *c = (Ssimu2Rgb){
+        .w = w, .h = h, .bits = bpc > 8 ? 16 : 8, .bpc = bpc, .log2_w = log2_w, .log2_h = log2_h};
+    range_to_float(bpc, colour->full_range, 0, &c->luma_scale, &c->luma_offset);
+    range_to_float(bpc, colour->full_range, 1, &c->chroma_scale, &c->chroma_offset);
+    yuv_to_rgb_matrix(colour->matrix, c->matrix);
+    double shift_w, shift_h;
+    siting_shift(colour->siting, &shift_w, &shift_h);
+    int err = 0;
+    if (log2_w)
+        err = make_filter(&c->horizontal, w / 2, w, shift_w);
+    if (!err && log2_h)
+        err = make_filter(&c->vertical, h / 2, h, shift_h);
+    err = err ? err : (c->chroma_in = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
+    for (unsigned p = 0; !err && p < 2; p++)
+        for (unsigned i = 0; !err && i < CHROMA_RING; i++)
+            err = (c->ring[p][i] = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
+    for (unsigned i = 0; i < CHROMA_RING; i++)
+        c->ring_row[i] = -1;
     const size_t bytes = c->bits / 8;
-    c->stride = (ptrdiff_t)((w * bytes + RGB_ALIGN - 1) / RGB_ALIGN * RGB_ALIGN);
-    c->tmp = aligned(tmp_size);
-    err = c->tmp ? 0 : -ENOMEM;
-    for (unsigned p = 0; !err && p < 3; p++)
-        err = (c->planes[p] = aligned((size_t)c->stride * h)) ? 0 : -ENOMEM;
-    if (err)
-        goto fail;
+    c->stride = (ptrdiff_t)(w * bytes);
+    for (unsigned p = 0; !err && p < 3; p++) {
+        err = (c->row[p] = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
+        err = err ? err : (c->planes[p] = malloc((size_t)c->stride * h)) ? 0 : -ENOMEM;
+    }
+    if (err) {
+        ssimu2_rgb_close(c);
+        return err;
+    }
     *out = c;
     return 0;
-fail:
-    ssimu2_rgb_close(c);
-    return err;
+}
+
+static void to_float(const VmafPicture *pic, unsigned p, unsigned y, float scale, float offset,
+                     float *dst)
+{
+    const uint8_t *row = (const uint8_t *)pic->data[p] + (ptrdiff_t)y * pic->stride[p];
+    const unsigned n = pic->w[p];
+    if (pic->bpc == 8)
+        for (unsigned x = 0; x < n; x++)
+            dst[x] = (float)row[x] * scale + offset;
+    else
+        for (unsigned x = 0; x < n; x++)
+            dst[x] = (float)((const uint16_t *)row)[x] * scale + offset;
+}
+
+/* Chroma plane p's row y (of the chroma plane) as float at full width. */
+static void chroma_row(Ssimu2Rgb *c, const VmafPicture *pic, unsigned p, unsigned y, float *dst)
+{
+    if (!c->log2_w) {
+        to_float(pic, 1 + p, y, c->chroma_scale, c->chroma_offset, dst);
+        return;
+    }
+    to_float(pic, 1 + p, y, c->chroma_scale, c->chroma_offset, c->chroma_in);
+    run_filter(&c->horizontal, c->chroma_in, dst, c->w);
+}
+
+/* The ring slot holding chroma row r of both planes, made when missing. */
+static unsigned ring_slot(Ssimu2Rgb *c, const VmafPicture *pic, unsigned r)
+{
+    const unsigned slot = r % CHROMA_RING;
+    if (c->ring_row[slot] != (int)r) {
+        for (unsigned p = 0; p < 2; p++)
+            chroma_row(c, pic, p, r, c->ring[p][slot]);
+        c->ring_row[slot] = (int)r;
+    }
+    return slot;
+}
+
+/* Output row y's U and V at full size. */
+static void chroma_at(Ssimu2Rgb *c, const VmafPicture *pic, unsigned y)
+{
+    if (!c->log2_h) {
+        for (unsigned p = 0; p < 2; p++)
+            chroma_row(c, pic, p, y, c->row[1 + p]);
+        return;
+    }
+    const Ssimu2Filter *f = &c->vertical;
+    const float *coeff = f->coeff + (size_t)y * f->width;
+    unsigned slot[WINDOW];
+    for (unsigned k = 0; k < f->width; k++)
+        slot[k] = ring_slot(c, pic, f->left[y] + k);
+    for (unsigned p = 0; p < 2; p++) {
+        float *dst = c->row[1 + p];
+        for (unsigned x = 0; x < c->w; x++) {
+            float acc = 0.0f;
+            for (unsigned k = 0; k < f->width; k++)
+                acc += coeff[k] * c->ring[p][slot[k]][x];
+            dst[x] = acc;
+        }
+    }
+}
+
+static void store_rgb(Ssimu2Rgb *c, unsigned y)
+{
+    const float max = (float)((1u << c->bits) - 1);
+    const float(*m)[3] = c->matrix;
+    for (unsigned ch = 0; ch < 3; ch++) {
+        uint8_t *out = (uint8_t *)c->planes[ch] + (ptrdiff_t)y * c->stride;
+        for (unsigned x = 0; x < c->w; x++) {
+            const float a = c->row[0][x], b = c->row[1][x], d = c->row[2][x];
+            float v = m[ch][0] * a + m[ch][1] * b + m[ch][2] * d;
+            v = v * max + 0.0f;
+            v = fminf(fmaxf(v, 0.0f), max);
+            const long q = lrintf(v);
+            if (c->bits == 8)
+                out[x] = (uint8_t)q;
+            else
+                ((uint16_t *)out)[x] = (uint16_t)q;
+        }
+    }
 }
 
 int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb)
 {
-    zimg_image_buffer_const src;
-    zimg_image_buffer dst;
-    src.version = ZIMG_API_VERSION;
-    dst.version = ZIMG_API_VERSION;
-    for (unsigned p = 0; p < 3; p++) {
-        src.plane[p].data = pic->data[p];
-        src.plane[p].stride = pic->stride[p];
-        src.plane[p].mask = ZIMG_BUFFER_MAX;
-        dst.plane[p].data = c->planes[p];
-        dst.plane[p].stride = c->stride;
-        dst.plane[p].mask = ZIMG_BUFFER_MAX;
-    }
-    if (zimg_filter_graph_process(c->graph, &src, &dst, c->tmp, NULL, NULL, NULL, NULL)) {
-        log_zimg_error("YUV to RGB failed");
-        return -EIO;
+    for (unsigned i = 0; i < CHROMA_RING; i++)
+        c->ring_row[i] = -1;
+    for (unsigned y = 0; y < c->h; y++) {
+        to_float(pic, 0, y, c->luma_scale, c->luma_offset, c->row[0]);
+        chroma_at(c, pic, y);
+        store_rgb(c, y);
     }
     *rgb = (Ssimu2Samples){.w = c->w, .h = c->h, .bits = c->bits};
     for (unsigned p = 0; p < 3; p++) {
@@ -191,38 +432,3 @@ int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb)
     }
     return 0;
 }
-
-#else
-
-struct Ssimu2Rgb {
-    int unused;
-};
-
-int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
-                    unsigned bpc, unsigned w, unsigned h)
-{
-    (void)colour;
-    (void)pix_fmt;
-    (void)bpc;
-    (void)w;
-    (void)h;
-    *out = NULL;
-    vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: this build has no zimg to convert YUV to RGB; "
-                                   "rebuild with zimg (Debian: libzimg-dev)");
-    return -ENOSYS;
-}
-
-int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb)
-{
-    (void)c;
-    (void)pic;
-    (void)rgb;
-    return -ENOSYS;
-}
-
-void ssimu2_rgb_close(Ssimu2Rgb *c)
-{
-    (void)c;
-}
-
-#endif

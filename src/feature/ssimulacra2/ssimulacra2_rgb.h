@@ -1,9 +1,10 @@
-/* YUV pictures to the RGB samples SSIMULACRA 2 reads, through zimg (the
- * colour library VapourSynth users get): the matrix and range the caller
- * names, chroma upsampled to full size by zimg's bicubic (b = 0, c = 0.5,
- * VapourSynth's resize.Bicubic) from the siting named, rounded to 8-bit RGB
- * for 8-bit pictures and 16-bit for deeper ones, no dithering. zimg runs
- * its C code (ZIMG_CPU_NONE), so every host converts to the same samples. */
+/* YUV pictures to the RGB samples SSIMULACRA 2 reads, as zimg (the colour
+ * library VapourSynth users get) converts them in its C code: the matrix
+ * and range the caller names, chroma upsampled to full size by zimg's
+ * bicubic (b = 0, c = 0.5, VapourSynth's resize.Bicubic) from the siting
+ * named, rounded to 8-bit RGB for 8-bit pictures and 16-bit for deeper
+ * ones, no dithering. Written here (ssimulacra2_rgb.c), not linked:
+ * tests/unit/test_ssimulacra2_rgb.c checks it against zimg bit for bit. */
 #ifndef VMAF_FEATURE_SSIMULACRA2_RGB_H
 #define VMAF_FEATURE_SSIMULACRA2_RGB_H
 
@@ -40,20 +41,19 @@ typedef struct Ssimu2Colour {
 typedef struct Ssimu2Rgb Ssimu2Rgb;
 
 /* A converter of pix_fmt, bpc, w x h pictures with colour (a YUV matrix)
- * into *out.
- * Returns 0; -EINVAL (logged, naming what is wrong) for a 4:0:0 picture,
- * one whose size its chroma subsampling does not divide, or a depth zimg
- * refuses; -ENOSYS (logged) in a build without zimg; -ENOMEM. */
+ * into *out. Returns 0; -EINVAL (logged, naming what is wrong) for RGB,
+ * a 4:0:0 picture, one whose size its chroma subsampling does not divide,
+ * or a depth outside 8..16; -ENOMEM. */
 int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
                     unsigned bpc, unsigned w, unsigned h);
 
 /* Converts pic (of the converter's format, borrowed for the call) into the
  * converter's RGB planes, which *rgb describes until the next call or the
- * close. Returns 0 or -EIO (logged) when zimg fails. Not thread-safe: a
- * converter serves one thread. */
+ * close. Returns 0. Not thread-safe: a converter serves one thread. */
 int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb);
 
 /* Frees the converter; c may be NULL. */
 void ssimu2_rgb_close(Ssimu2Rgb *c);
+
 
 #endif
