@@ -262,24 +262,19 @@ expect 2 "out of range" -r ref.yuv -d dis.yuv $raw --model path=adm2.json:adm.ad
 expect 2 "1x1 is too small" -r one_a.yuv -d one_b.yuv -w 1 -h 1 -p 420 -b 8 --model path=adm2.json
 
 # --- ssimulacra2: pictures it cannot read as colour, too small, or an
-# unknown option value; a good pair is scored. A build without zimg refuses
-# it, saying so, and the rest is skipped.
-run -r ref.y4m -d dis.y4m -n --feature ssimulacra2
-if says "this build has no zimg"; then
-    echo "SKIP: ssimulacra2's cases: this build has no zimg"
-    expect 2 "this build has no zimg" -r ref.y4m -d dis.y4m -n --feature ssimulacra2
-else
-    "$gen" -w 61 -h 64 -p 420 -b 8 -n 1 -s 1 -k mix odd_ref.yuv odd_dis.yuv || exit 1
-    "$gen" -w 7 -h 64 -p 444 -b 8 -n 1 -s 1 -k mix tiny_ref.yuv tiny_dis.yuv || exit 1
-    expect 2 "ssimulacra2: needs colour" -r ref.yuv -d dis.yuv -w 64 -h 64 -p 400 -b 8 -n \
-        --feature ssimulacra2
-    expect 2 "4:2:0 needs an even width" -r odd_ref.yuv -d odd_dis.yuv -w 61 -h 64 -p 420 -b 8 \
-        -n --feature ssimulacra2
-    expect 2 "smaller than its 8x8 minimum" -r tiny_ref.yuv -d tiny_dis.yuv -w 7 -h 64 -p 444 \
-        -b 8 -n --feature ssimulacra2
-    expect 2 'unknown matrix "bt2021"' -r ref.y4m -d dis.y4m -n --feature ssimulacra2=matrix=bt2021
-    expect_frames 3 "" -r ref.y4m -d dis.y4m -n --feature ssimulacra2
-fi
+# unknown option value; a good pair is scored.
+"$gen" -w 61 -h 64 -p 420 -b 8 -n 1 -s 1 -k mix odd_ref.yuv odd_dis.yuv || exit 1
+"$gen" -w 7 -h 64 -p 444 -b 8 -n 1 -s 1 -k mix tiny_ref.yuv tiny_dis.yuv || exit 1
+expect 2 "ssimulacra2: needs colour" -r ref.yuv -d dis.yuv -w 64 -h 64 -p 400 -b 8 -n \
+    --feature ssimulacra2
+expect 2 "4:2:0 needs an even width" -r odd_ref.yuv -d odd_dis.yuv -w 61 -h 64 -p 420 -b 8 \
+    -n --feature ssimulacra2
+expect 2 "smaller than its 8x8 minimum" -r tiny_ref.yuv -d tiny_dis.yuv -w 7 -h 64 -p 444 \
+    -b 8 -n --feature ssimulacra2
+expect 2 'unknown matrix "bt2021"' -r ref.y4m -d dis.y4m -n --feature ssimulacra2=matrix=bt2021
+expect 2 'unknown tagged_range "wide"' -r ref.y4m -d dis.y4m -n \
+    --feature ssimulacra2=tagged_range=wide
+expect_frames 3 "" -r ref.y4m -d dis.y4m -n --feature ssimulacra2
 
 echo "cli.bad_input: $((cases - fails)) passed, $fails failed"
 [ "$fails" = 0 ]
