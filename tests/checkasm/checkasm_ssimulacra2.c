@@ -199,6 +199,69 @@ static void check_maps(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
     }
 }
 
+/* yuv_to_float of random samples of each depth, then resize_column over
+ * up to 8 of those rows and rgb_row of three of them, at 8 and 16 bits. */
+static void check_yuv_to_rgb(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
+{
+    enum { ROWS = 8 };
+    for (unsigned iter = 0; iter < 200; iter++) {
+        const unsigned w = random_width(iter), bpc = 8 + iter % 9, taps = 1 + iter % ROWS;
+        const unsigned bits = iter % 2 ? 16 : 8;
+        uint16_t *samples = malloc(sizeof(uint16_t) * w);
+        float *rows = random_floats((size_t)ROWS * w, 0, 0), *out[2];
+        float *coeff = random_floats(ROWS, -0.3f, 1.0f);
+        uint16_t *rgb[2] = {malloc(sizeof(uint16_t) * 3 * w), malloc(sizeof(uint16_t) * 3 * w)};
+        out[0] = random_floats(w, 0, 0);
+        out[1] = random_floats(w, 0, 0);
+        if (!samples || !rows || !coeff || !out[0] || !out[1] || !rgb[0] || !rgb[1]) {
+            checkasm_fail("out of memory");
+            goto next;
+        }
+        /* 8-bit rows leave the rest of each row's words as zeroed. */
+        memset(rgb[0], 0, sizeof(uint16_t) * 3 * w);
+        memset(rgb[1], 0, sizeof(uint16_t) * 3 * w);
+        const float scale = uniform(0.0001f, 0.01f), offset = uniform(-0.6f, 0.0f);
+        const Ssimulacra2Dsp *dsp[2] = {c, v};
+        for (unsigned r = 0; r < ROWS; r++) {
+            for (unsigned x = 0; x < w; x++)
+                samples[x] = (uint16_t)(checkasm_rand() & ((1u << bpc) - 1));
+            if (bpc == 8)
+                for (unsigned x = 0; x < w; x++)
+                    ((uint8_t *)samples)[x] = (uint8_t)samples[x];
+            float *row[2] = {rows + (size_t)r * w, out[0]};
+            c->yuv_to_float(row[0], samples, w, bpc, scale, offset);
+            v->yuv_to_float(row[1], samples, w, bpc, scale, offset);
+            if (!same_rows(row[0], row[1], w))
+                checkasm_fail("yuv_to_float %u of %u bits: differs", w, bpc);
+        }
+        const float *in[ROWS];
+        for (unsigned k = 0; k < ROWS; k++)
+            in[k] = rows + (size_t)k * w;
+        for (unsigned d = 0; d < 2; d++)
+            dsp[d]->resize_column(out[d], in, coeff, taps, w);
+        if (!same_rows(out[0], out[1], w))
+            checkasm_fail("resize_column %u, %u taps: differs", w, taps);
+        /* Matrix entries and inputs that reach past both ends of the range. */
+        const float m[3][3] = {{1.0f, 0.0f, 1.5748f},
+                               {1.0f, -0.1873f, -0.4681f},
+                               {uniform(0.9f, 1.1f), 1.8556f, uniform(-0.1f, 0.1f)}};
+        for (unsigned d = 0; d < 2; d++) {
+            void *dst[3] = {rgb[d], rgb[d] + w, rgb[d] + 2 * w};
+            dsp[d]->rgb_row(dst, (const float *const[3]){in[0], in[1], in[2]}, m, bits, w);
+        }
+        if (memcmp(rgb[0], rgb[1], sizeof(uint16_t) * 3 * w))
+            checkasm_fail("rgb_row %u at %u bits: differs", w, bits);
+    next:
+        free(samples);
+        free(rows);
+        free(coeff);
+        for (unsigned d = 0; d < 2; d++) {
+            free(out[d]);
+            free(rgb[d]);
+        }
+    }
+}
+
 static void bench_blur_row(const Ssimulacra2Dsp *c, const Ssimulacra2Dsp *v)
 {
     float *src = random_floats(SSIMU2_LANES * (size_t)BENCH_W, 0.0f, 1.0f);
@@ -233,6 +296,12 @@ void checkasm_check_ssimulacra2(void)
             check_blur(&c, &v);
             if (checkasm_benchmarking())
                 bench_blur_row(&c, &v);
+            checkasm_end();
+        }
+        if (checkasm_begin("ssimulacra2_yuv_to_rgb", level,
+                           v.yuv_to_float != c.yuv_to_float || v.resize_column != c.resize_column ||
+                               v.rgb_row != c.rgb_row)) {
+            check_yuv_to_rgb(&c, &v);
             checkasm_end();
         }
         if (checkasm_begin("ssimulacra2_maps", level, v.maps_row != c.maps_row)) {

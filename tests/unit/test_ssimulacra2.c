@@ -304,7 +304,7 @@ static int make_rgb_pair(const Case *t, RgbPair *pair)
         err = picture_of(t, i ? pair->dis : pair->ref, &pair->pic[i]);
         if (!err)
             err = ssimu2_rgb_open(&pair->convert[i], &t->colour, pair->pic[i].pix_fmt, t->bits,
-                                  t->w, t->h);
+                                  t->w, t->h, 0);
         if (!err)
             err = ssimu2_rgb_convert(pair->convert[i], &pair->pic[i], &pair->rgb[i]);
     }
@@ -381,18 +381,18 @@ static void test_conversion_refusals(void)
 {
     const Ssimu2Colour colour = BT709;
     Ssimu2Rgb *c = NULL;
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV444P, 8, 64, 64), 0);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV444P, 8, 64, 64, 0), 0);
     ssimu2_rgb_close(c);
     c = NULL;
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV400P, 8, 64, 64), -EINVAL);
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV420P, 8, 63, 64), -EINVAL);
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV420P, 8, 64, 63), -EINVAL);
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV422P, 10, 63, 63), -EINVAL);
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV444P, 17, 64, 64), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV400P, 8, 64, 64, 0), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV420P, 8, 63, 64, 0), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV420P, 8, 64, 63, 0), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV422P, 10, 63, 63, 0), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV444P, 17, 64, 64, 0), -EINVAL);
     const Ssimu2Colour rgb = {SSIMU2_MATRIX_RGB, 1, SSIMU2_CHROMA_LEFT};
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &rgb, VMAF_PIX_FMT_YUV444P, 8, 64, 64), -EINVAL);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &rgb, VMAF_PIX_FMT_YUV444P, 8, 64, 64, 0), -EINVAL);
     CHECK(c == NULL);
-    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV422P, 10, 64, 63), 0);
+    CHECK_EQ_INT(ssimu2_rgb_open(&c, &colour, VMAF_PIX_FMT_YUV422P, 10, 64, 63, 0), 0);
     ssimu2_rgb_close(c);
 }
 

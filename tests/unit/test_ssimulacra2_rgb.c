@@ -1,13 +1,15 @@
 /* ssimulacra2_rgb.c's YUV to RGB against zimg's C path, the conversion it
  * writes again: every sample equal, over random pictures of each
  * subsampling, depth, matrix, range and chroma siting, at sizes from the
- * smallest the metric takes to 1080p. zimg is only this test's oracle: a
- * build without it skips, saying so. */
+ * smallest the metric takes to 1080p, with the C reference of its DSP
+ * table and with this host's. zimg is only this test's oracle: a build
+ * without it skips, saying so. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cpu.h"
 #include "feature/ssimulacra2/ssimulacra2_rgb.h"
 #include "libvmaf/picture.h"
 #include "test.h"
@@ -143,7 +145,7 @@ static long first_difference(const Ssimu2Samples *ours, const Oracle *o)
 }
 
 static void compare(enum VmafPixelFormat fmt, unsigned bpc, unsigned w, unsigned h,
-                    const Ssimu2Colour *colour, uint32_t *state)
+                    const Ssimu2Colour *colour, unsigned cpu_flags, uint32_t *state)
 {
     VmafPicture pic;
     Ssimu2Rgb *ours = NULL;
@@ -152,16 +154,16 @@ static void compare(enum VmafPixelFormat fmt, unsigned bpc, unsigned w, unsigned
     CHECK_EQ_INT(vmaf_picture_alloc(&pic, fmt, bpc, w, h), 0);
     fill(&pic, state);
     CHECK_EQ_INT(oracle_open(&o, colour, fmt, bpc, w, h), 0);
-    CHECK_EQ_INT(ssimu2_rgb_open(&ours, colour, fmt, bpc, w, h), 0);
+    CHECK_EQ_INT(ssimu2_rgb_open(&ours, colour, fmt, bpc, w, h, cpu_flags), 0);
     CHECK_EQ_INT(oracle_convert(&o, &pic), 0);
     CHECK_EQ_INT(ssimu2_rgb_convert(ours, &pic, &rgb), 0);
     const long row = first_difference(&rgb, &o);
     if (row >= 0) {
         fprintf(stderr,
-                "%ux%u format %d, %u-bit, matrix %d, full %d, siting %d: plane %ld row %ld "
-                "differs from zimg's\n",
+                "%ux%u format %d, %u-bit, matrix %d, full %d, siting %d, cpu flags %#x: plane "
+                "%ld row %ld differs from zimg's\n",
                 w, h, (int)fmt, bpc, (int)colour->matrix, colour->full_range, (int)colour->siting,
-                row / h, row % h);
+                cpu_flags, row / h, row % h);
         test_failures++;
     }
     ssimu2_rgb_close(ours);
@@ -175,22 +177,26 @@ static void test_equal_to_zimg(void)
                                                    VMAF_PIX_FMT_YUV444P};
     static const unsigned depths[] = {8, 10, 12, 16};
     static const unsigned sizes[][2] = {{8, 8}, {10, 14}, {64, 48}, {250, 142}, {34, 130}};
+    const unsigned tables[] = {0, vmaf_get_cpu_flags()};
     uint32_t state = 1;
-    for (unsigned f = 0; f < 3; f++)
-        for (unsigned d = 0; d < 4; d++)
-            for (unsigned s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
-                for (unsigned m = 0; m < SSIMU2_MATRIX_RGB; m++)
-                    for (int full = 0; full < 2; full++)
-                        for (unsigned at = 0; at <= SSIMU2_CHROMA_BOTTOM; at++) {
-                            const Ssimu2Colour colour = {(Ssimu2Matrix)m, full,
-                                                         (Ssimu2ChromaSiting)at};
-                            compare(formats[f], depths[d], sizes[s][0], sizes[s][1], &colour,
-                                    &state);
-                        }
+    for (unsigned t = 0; t < 2; t++)
+        for (unsigned f = 0; f < 3; f++)
+            for (unsigned d = 0; d < 4; d++)
+                for (unsigned s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+                    for (unsigned m = 0; m < SSIMU2_MATRIX_RGB; m++)
+                        for (int full = 0; full < 2; full++)
+                            for (unsigned at = 0; at <= SSIMU2_CHROMA_BOTTOM; at++) {
+                                const Ssimu2Colour colour = {(Ssimu2Matrix)m, full,
+                                                             (Ssimu2ChromaSiting)at};
+                                compare(formats[f], depths[d], sizes[s][0], sizes[s][1], &colour,
+                                        tables[t], &state);
+                            }
     /* Whole HD frames, the size the metric is timed at. */
     const Ssimu2Colour hd = {SSIMU2_MATRIX_BT709, 0, SSIMU2_CHROMA_LEFT};
-    compare(VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, &hd, &state);
-    compare(VMAF_PIX_FMT_YUV420P, 10, 1920, 1080, &hd, &state);
+    for (unsigned t = 0; t < 2; t++) {
+        compare(VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, &hd, tables[t], &state);
+        compare(VMAF_PIX_FMT_YUV420P, 10, 1920, 1080, &hd, tables[t], &state);
+    }
 }
 
 int main(void)

@@ -158,7 +158,7 @@ static int ssimulacra2_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, u
     }
     err = ssimu2_frame_open(&s->frame, w, h, ctx->cpu_flags);
     for (unsigned i = 0; !err && !s->gbr && i < 2; i++)
-        err = ssimu2_rgb_open(&s->rgb[i], &colour, pix_fmt, bpc, w, h);
+        err = ssimu2_rgb_open(&s->rgb[i], &colour, pix_fmt, bpc, w, h, ctx->cpu_flags);
     if (err)
         ssimulacra2_close(ctx);
     return err;

@@ -38,6 +38,25 @@ enum {
 };
 
 typedef struct Ssimulacra2Dsp {
+    /* YUV to RGB (ssimulacra2_rgb.c), each float operation rounded on its
+     * own as zimg's C code does it:
+     * dst[x] = (float)src[x] * scale + offset for n samples of bpc bits
+     * (uint8_t for 8, else uint16_t). */
+    void (*yuv_to_float)(float *dst, const void *src, unsigned n, unsigned bpc, float scale,
+                         float offset);
+    /* dst[i] = the sum over k < taps, from k = 0, of coeff[i * taps + k] *
+     * src[left[i] + k], for n outputs: a resampling filter along a row. */
+    void (*resize_row)(float *dst, const float *src, const unsigned *left, const float *coeff,
+                       unsigned taps, unsigned n);
+    /* dst[x] = the sum over k < taps, from k = 0, of coeff[k] * rows[k][x]:
+     * the same filter down n columns. */
+    void (*resize_column)(float *dst, const float *const *rows, const float *coeff, unsigned taps,
+                          unsigned n);
+    /* rgb[c][x] = ((m[c][0] * y + m[c][1] * u) + m[c][2] * v) * (2^bits - 1),
+     * clamped and rounded to even, as uint8_t for bits == 8, else uint16_t,
+     * from the float rows yuv[0..2], for n samples. */
+    void (*rgb_row)(void *const rgb[3], const float *const yuv[3], const float m[3][3],
+                    unsigned bits, unsigned n);
     /* dst[i] = the linear light of the sRGB-encoded src[i] (0..1), by
      * libjxl's approximation of the sRGB transfer; dst may be src. (The
      * frame decodes every sample value once into a table.) */

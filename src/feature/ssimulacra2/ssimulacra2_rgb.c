@@ -50,6 +50,7 @@ typedef struct Ssimu2Filter {
 enum { CHROMA_RING = 8 };
 
 struct Ssimu2Rgb {
+    Ssimulacra2Dsp dsp;
     unsigned w, h, bits, bpc, log2_w, log2_h;
     float luma_scale, luma_offset, chroma_scale, chroma_offset;
     float matrix[3][3];
@@ -181,17 +182,6 @@ static void free_filter(Ssimu2Filter *f)
     free(f->coeff);
 }
 
-static void run_filter(const Ssimu2Filter *f, const float *src, float *dst, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++) {
-        const float *c = f->coeff + (size_t)i * f->width, *x = src + f->left[i];
-        float acc = 0.0f;
-        for (unsigned k = 0; k < f->width; k++)
-            acc += c[k] * x[k];
-        dst[i] = acc;
-    }
-}
-
 static double det2(double a00, double a01, double a10, double a11)
 {
     return a00 * a11 - a01 * a10;
@@ -276,7 +266,7 @@ void ssimu2_rgb_close(Ssimu2Rgb *c)
 }
 
 int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
-                    unsigned bpc, unsigned w, unsigned h)
+                    unsigned bpc, unsigned w, unsigned h, unsigned cpu_flags)
 {
     *out = NULL;
     if (colour->matrix >= SSIMU2_MATRIX_RGB) {
@@ -306,6 +296,7 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
         return -ENOMEM;
     *c = (Ssimu2Rgb){
         .w = w, .h = h, .bits = bpc > 8 ? 16 : 8, .bpc = bpc, .log2_w = log2_w, .log2_h = log2_h};
+    ssimulacra2_dsp_init(&c->dsp, cpu_flags);
     range_to_float(bpc, colour->full_range, 0, &c->luma_scale, &c->luma_offset);
     range_to_float(bpc, colour->full_range, 1, &c->chroma_scale, &c->chroma_offset);
     yuv_to_rgb_matrix(colour->matrix, c->matrix);
@@ -336,28 +327,22 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
     return 0;
 }
 
-static void to_float(const VmafPicture *pic, unsigned p, unsigned y, float scale, float offset,
-                     float *dst)
+static const void *row_of_plane(const VmafPicture *pic, unsigned p, unsigned y)
 {
-    const uint8_t *row = (const uint8_t *)pic->data[p] + (ptrdiff_t)y * pic->stride[p];
-    const unsigned n = pic->w[p];
-    if (pic->bpc == 8)
-        for (unsigned x = 0; x < n; x++)
-            dst[x] = (float)row[x] * scale + offset;
-    else
-        for (unsigned x = 0; x < n; x++)
-            dst[x] = (float)((const uint16_t *)row)[x] * scale + offset;
+    return (const uint8_t *)pic->data[p] + (ptrdiff_t)y * pic->stride[p];
 }
 
 /* Chroma plane p's row y (of the chroma plane) as float at full width. */
 static void chroma_row(Ssimu2Rgb *c, const VmafPicture *pic, unsigned p, unsigned y, float *dst)
 {
+    const void *src = row_of_plane(pic, 1 + p, y);
     if (!c->log2_w) {
-        to_float(pic, 1 + p, y, c->chroma_scale, c->chroma_offset, dst);
+        c->dsp.yuv_to_float(dst, src, c->w, c->bpc, c->chroma_scale, c->chroma_offset);
         return;
     }
-    to_float(pic, 1 + p, y, c->chroma_scale, c->chroma_offset, c->chroma_in);
-    run_filter(&c->horizontal, c->chroma_in, dst, c->w);
+    const Ssimu2Filter *f = &c->horizontal;
+    c->dsp.yuv_to_float(c->chroma_in, src, c->w / 2, c->bpc, c->chroma_scale, c->chroma_offset);
+    c->dsp.resize_row(dst, c->chroma_in, f->left, f->coeff, f->width, c->w);
 }
 
 /* The ring slot holding chroma row r of both planes, made when missing. */
@@ -381,38 +366,14 @@ static void chroma_at(Ssimu2Rgb *c, const VmafPicture *pic, unsigned y)
         return;
     }
     const Ssimu2Filter *f = &c->vertical;
-    const float *coeff = f->coeff + (size_t)y * f->width;
     unsigned slot[WINDOW];
     for (unsigned k = 0; k < f->width; k++)
         slot[k] = ring_slot(c, pic, f->left[y] + k);
     for (unsigned p = 0; p < 2; p++) {
-        float *dst = c->row[1 + p];
-        for (unsigned x = 0; x < c->w; x++) {
-            float acc = 0.0f;
-            for (unsigned k = 0; k < f->width; k++)
-                acc += coeff[k] * c->ring[p][slot[k]][x];
-            dst[x] = acc;
-        }
-    }
-}
-
-static void store_rgb(Ssimu2Rgb *c, unsigned y)
-{
-    const float max = (float)((1u << c->bits) - 1);
-    const float(*m)[3] = c->matrix;
-    for (unsigned ch = 0; ch < 3; ch++) {
-        uint8_t *out = (uint8_t *)c->planes[ch] + (ptrdiff_t)y * c->stride;
-        for (unsigned x = 0; x < c->w; x++) {
-            const float a = c->row[0][x], b = c->row[1][x], d = c->row[2][x];
-            float v = m[ch][0] * a + m[ch][1] * b + m[ch][2] * d;
-            v = v * max + 0.0f;
-            v = fminf(fmaxf(v, 0.0f), max);
-            const long q = lrintf(v);
-            if (c->bits == 8)
-                out[x] = (uint8_t)q;
-            else
-                ((uint16_t *)out)[x] = (uint16_t)q;
-        }
+        const float *rows[WINDOW];
+        for (unsigned k = 0; k < f->width; k++)
+            rows[k] = c->ring[p][slot[k]];
+        c->dsp.resize_column(c->row[1 + p], rows, f->coeff + (size_t)y * f->width, f->width, c->w);
     }
 }
 
@@ -421,9 +382,14 @@ int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb)
     for (unsigned i = 0; i < CHROMA_RING; i++)
         c->ring_row[i] = -1;
     for (unsigned y = 0; y < c->h; y++) {
-        to_float(pic, 0, y, c->luma_scale, c->luma_offset, c->row[0]);
+        c->dsp.yuv_to_float(c->row[0], row_of_plane(pic, 0, y), c->w, c->bpc, c->luma_scale,
+                            c->luma_offset);
         chroma_at(c, pic, y);
-        store_rgb(c, y);
+        void *rgb_rows[3];
+        for (unsigned p = 0; p < 3; p++)
+            rgb_rows[p] = (uint8_t *)c->planes[p] + (ptrdiff_t)y * c->stride;
+        c->dsp.rgb_row(rgb_rows, (const float *const *)c->row, (const float(*)[3])c->matrix,
+                       c->bits, c->w);
     }
     *rgb = (Ssimu2Samples){.w = c->w, .h = c->h, .bits = c->bits};
     for (unsigned p = 0; p < 3; p++) {

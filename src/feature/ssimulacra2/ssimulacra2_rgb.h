@@ -41,11 +41,12 @@ typedef struct Ssimu2Colour {
 typedef struct Ssimu2Rgb Ssimu2Rgb;
 
 /* A converter of pix_fmt, bpc, w x h pictures with colour (a YUV matrix)
- * into *out. Returns 0; -EINVAL (logged, naming what is wrong) for RGB,
+ * into *out, its row steps from the DSP table for cpu_flags (every table
+ * gives the same samples). Returns 0; -EINVAL (logged, naming what is wrong) for RGB,
  * a 4:0:0 picture, one whose size its chroma subsampling does not divide,
  * or a depth outside 8..16; -ENOMEM. */
 int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
-                    unsigned bpc, unsigned w, unsigned h);
+                    unsigned bpc, unsigned w, unsigned h, unsigned cpu_flags);
 
 /* Converts pic (of the converter's format, borrowed for the call) into the
  * converter's RGB planes, which *rgb describes until the next call or the
@@ -54,6 +55,5 @@ int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb)
 
 /* Frees the converter; c may be NULL. */
 void ssimu2_rgb_close(Ssimu2Rgb *c);
-
 
 #endif

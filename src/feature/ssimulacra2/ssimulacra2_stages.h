@@ -21,6 +21,65 @@ static inline float *row_of(const FloatPlane *p, unsigned y)
     return p->data + (ptrdiff_t)y * p->stride;
 }
 
+static inline void ssimu2_yuv_to_float(float *dst, const void *src, unsigned n, unsigned bpc,
+                                       float scale, float offset)
+{
+    if (bpc == 8) {
+        const uint8_t *s = src;
+        for (unsigned x = 0; x < n; x++)
+            dst[x] = (float)s[x] * scale + offset;
+    } else {
+        const uint16_t *s = src;
+        for (unsigned x = 0; x < n; x++)
+            dst[x] = (float)s[x] * scale + offset;
+    }
+}
+
+static inline void ssimu2_resize_column(float *dst, const float *const *rows, const float *coeff,
+                                        unsigned taps, unsigned n)
+{
+    /* From zero, as zimg's sum starts: 0 + -0 is +0. */
+    for (unsigned x = 0; x < n; x++)
+        dst[x] = 0.0f + coeff[0] * rows[0][x];
+    for (unsigned k = 1; k < taps; k++) {
+        const float c = coeff[k], *row = rows[k];
+        for (unsigned x = 0; x < n; x++)
+            dst[x] += c * row[x];
+    }
+}
+
+/* v rounded to the nearest integer, ties to even, for 0 <= v < 2^23: the
+ * sum with 2^23 rounds in the current (nearest) mode, as lrintf() would. */
+static inline float round_even(float v)
+{
+    return (v + 8388608.0f) - 8388608.0f;
+}
+
+static inline float rgb_sample(const float m[3], float y, float u, float v, float max)
+{
+    float s = ((m[0] * y + m[1] * u) + m[2] * v) * max;
+    s = s > 0.0f ? s : 0.0f;
+    return round_even(s < max ? s : max);
+}
+
+static inline void ssimu2_rgb_row(void *const rgb[3], const float *const yuv[3],
+                                  const float m[3][3], unsigned bits, unsigned n)
+{
+    const float max = (float)((1u << bits) - 1);
+    const float *y = yuv[0], *u = yuv[1], *v = yuv[2];
+    for (unsigned c = 0; c < 3; c++) {
+        if (bits == 8) {
+            uint8_t *out = rgb[c];
+            for (unsigned x = 0; x < n; x++)
+                out[x] = (uint8_t)(int32_t)rgb_sample(m[c], y[x], u[x], v[x], max);
+        } else {
+            uint16_t *out = rgb[c];
+            for (unsigned x = 0; x < n; x++)
+                out[x] = (uint16_t)(int32_t)rgb_sample(m[c], y[x], u[x], v[x], max);
+        }
+    }
+}
+
 /* libjxl's rational approximation of the sRGB decoding for v >= 0: Horner
  * steps fused, one division. */
 static inline float linear_from_srgb(float v)
@@ -345,6 +404,21 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
 }
 
 #define SSIMU2_STAGE_FUNCTIONS(suffix)                                                             \
+    static void yuv_to_float_##suffix(float *dst, const void *src, unsigned n, unsigned bpc,       \
+                                      float scale, float offset)                                   \
+    {                                                                                              \
+        ssimu2_yuv_to_float(dst, src, n, bpc, scale, offset);                                      \
+    }                                                                                              \
+    static void resize_column_##suffix(float *dst, const float *const *rows, const float *coeff,   \
+                                       unsigned taps, unsigned n)                                  \
+    {                                                                                              \
+        ssimu2_resize_column(dst, rows, coeff, taps, n);                                           \
+    }                                                                                              \
+    static void rgb_row_##suffix(void *const rgb[3], const float *const yuv[3],                    \
+                                 const float m[3][3], unsigned bits, unsigned n)                   \
+    {                                                                                              \
+        ssimu2_rgb_row(rgb, yuv, m, bits, n);                                                      \
+    }                                                                                              \
     static void linear_from_srgb_##suffix(float *dst, const float *src, size_t n)                  \
     {                                                                                              \
         ssimu2_linear_from_srgb(dst, src, n);                                                      \
@@ -378,6 +452,9 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
     }                                                                                              \
     static void ssimu2_stages_fill_##suffix(Ssimulacra2Dsp *dsp)                                   \
     {                                                                                              \
+        dsp->yuv_to_float = yuv_to_float_##suffix;                                                 \
+        dsp->resize_column = resize_column_##suffix;                                               \
+        dsp->rgb_row = rgb_row_##suffix;                                                           \
         dsp->linear_from_srgb = linear_from_srgb_##suffix;                                         \
         dsp->downsample = downsample_##suffix;                                                     \
         dsp->xyb_row = xyb_row_##suffix;                                                           \
