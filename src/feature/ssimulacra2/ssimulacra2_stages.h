@@ -374,25 +374,31 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
     const int w = (int)width;
     for (int x0 = 0; x0 < w; x0 += SSIMU2_MAP_CHUNK) {
         const int n = w - x0 < SSIMU2_MAP_CHUNK ? w - x0 : SSIMU2_MAP_CHUNK;
+        double e[3][SSIMU2_MAP_CHUNK], d[3][SSIMU2_MAP_CHUNK];
         for (int c = 0; c < 3; c++) {
             float m[SSIMU2_MAPS][SSIMU2_MAP_CHUNK];
             for (int k = 0; k < SSIMU2_MAPS; k++)
                 for (int i = 0; i < n; i++)
                     m[k][i] = blurred[(size_t)(x0 + i) * SSIMU2_LANES + SSIMU2_MAPS * c + k];
-            double e[SSIMU2_MAP_CHUNK], d[SSIMU2_MAP_CHUNK];
             const float *restrict p1 = x1[c] + x0, *restrict p2 = x2[c] + x0;
             for (int i = 0; i < n; i++)
-                e[i] = ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i], m[SSIMU2_MAP_SQ1][i],
-                                  m[SSIMU2_MAP_SQ2][i], m[SSIMU2_MAP_CROSS][i]);
+                e[c][i] =
+                    ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i], m[SSIMU2_MAP_SQ1][i],
+                               m[SSIMU2_MAP_SQ2][i], m[SSIMU2_MAP_CROSS][i]);
             for (int i = 0; i < n; i++)
-                d[i] = edge_difference(p1[i], m[SSIMU2_MAP_MU1][i], p2[i], m[SSIMU2_MAP_MU2][i]);
-            double *s = sums[c];
-            for (int i = 0; i < n; i++) {
-                const double e2 = e[i] * e[i];
-                const double artifact = d[i] < 0.0 ? 0.0 : d[i];
-                const double lost = -d[i] < 0.0 ? 0.0 : -d[i];
+                d[c][i] = edge_difference(p1[i], m[SSIMU2_MAP_MU1][i], p2[i], m[SSIMU2_MAP_MU2][i]);
+        }
+        /* The three channels' eighteen sums side by side: each still in
+         * column order, but independent chains for the adder to overlap. */
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < 3; c++) {
+                const double ec = e[c][i], dc = d[c][i];
+                const double e2 = ec * ec;
+                const double artifact = dc < 0.0 ? 0.0 : dc;
+                const double lost = -dc < 0.0 ? 0.0 : -dc;
                 const double a2 = artifact * artifact, l2 = lost * lost;
-                s[0] += e[i];
+                double *s = sums[c];
+                s[0] += ec;
                 s[1] += e2 * e2;
                 s[2] += artifact;
                 s[3] += a2 * a2;
