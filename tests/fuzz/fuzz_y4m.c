@@ -1,4 +1,6 @@
-/* The Y4M reader: stream header, FRAME headers and frame payloads. */
+/* The readers the probe picks without -w/-h/-p/-b: Y4M (stream header,
+ * FRAME headers and frame payloads) and the PNM and PNG images (seeds of
+ * each in seeds/y4m). */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -30,6 +30,22 @@ done
 { printf 'YUV4MPEG2 H2 W2 Cmono12 F30000:1001\nFRAME\n'; bytes 8 d; } > "$out/y4m/mono12.y4m"
 { printf 'YUV4MPEG2 W5 H3 C420jpeg I?\nFRAME\n'; bytes 27 e; } > "$out/y4m/odd420.y4m"
 { printf 'YUV4MPEG2 W2 H2\nFRAME\n'; bytes 6 f; } > "$out/y4m/nocolorspace.y4m"
+# The images the same probe hands to the PNM and PNG readers.
+{ printf 'P6\n# a comment\n3 2\n255\n'; bytes 18 i; } > "$out/y4m/rgb8.ppm"
+{ printf 'P6 2 2 65535\n'; bytes 24 j; } > "$out/y4m/rgb16.ppm"
+{ printf 'P5\n4 2\n1023\n'; bytes 16 k; } > "$out/y4m/grey10.pgm"
+if command -v python3 >/dev/null; then
+    python3 - "$src/tests/lib" "$out/y4m" <<'PY'
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from images import gama_chunk, write_png
+out = sys.argv[2]
+write_png(os.path.join(out, "rgb8.png"), 3, 2, 8, bytes(range(18)))
+write_png(os.path.join(out, "rgb16.png"), 2, 2, 16, bytes(range(24)))
+write_png(os.path.join(out, "grey8.png"), 4, 3, 8, bytes(range(12)), channels=1)
+write_png(os.path.join(out, "gamma.png"), 2, 1, 8, bytes(6), extra=gama_chunk(0.45455))
+PY
+fi
 
 # --- yuv: four bytes for w-1, h-1, format (420 422 444 400) and depth,
 # then the file. The depth byte's low nibble is bpc-8, its high nibble how
