@@ -674,8 +674,10 @@ static int next_pair(Run *r, Prefetch *const pf[2], VmafPicture *ref, VmafPictur
     const char *ended = ret_ref ? r->cli.path_dist : r->cli.path_ref;
     const char *longer = ret_ref ? r->cli.path_ref : r->cli.path_dist;
     if (ret_ref != ret_dist && !r->cli.frame_cnt &&
-        (r->ref.reader->encoded || r->dist.reader->encoded)) {
-        /* An encode that lost frames would otherwise score as if whole. */
+        (r->ref.reader->encoded || r->dist.reader->encoded || r->ref.sequence.suffix ||
+         r->dist.sequence.suffix)) {
+        /* An encode that lost frames, or a sequence that lacks a file, would
+         * otherwise score as if whole. */
         report(r,
                "frame counts differ: \"%s\" ended after %u frames, \"%s\" has more; "
                "--frame_cnt %u scores the first %u",

@@ -120,6 +120,35 @@ def main():
         c(got is not None and len(got) == 1 and got[0].split()[1] in printed(expected),
           f"range=full given over the files' disagreement: {got}, libjxl's tool {expected}")
 
+    # Numbered sequences: three image pairs of one size scored in order; a
+    # sequence a file short, or with an image of another size, refused.
+    seq = os.path.join(work, "seq")
+    os.makedirs(seq)
+    sized = [row for row in cases if row[0].startswith("64x48_")]
+    picks = [sized[0], sized[-1], sized[0]]
+    for n, (name, _) in enumerate(picks, start=1):
+        for side in ("ref", "dis"):
+            shutil.copy(os.path.join(work, f"{name}_{side}.ppm"),
+                        os.path.join(seq, f"{side}_{n:03d}.ppm"))
+    ref_seq, dis_seq = os.path.join(seq, "ref_%03d.ppm"), os.path.join(seq, "dis_%03d.ppm")
+    p = run(vmaf, "-r", ref_seq, "-d", dis_seq, "--no_prediction", "--feature", "ssimulacra2",
+            "--json", "-o", out, "-q")
+    frames = json.load(open(out))["frames"] if p.returncode == 0 else []
+    got = [f"{f['metrics']['ssimulacra2']:.6f}" for f in frames]
+    c(len(got) == 3 and all(g in printed(e) for g, (_, e) in zip(got, picks)),
+      f"a sequence of three image pairs: {got}, libjxl's {[e for _, e in picks]} "
+      f"({p.stderr.strip()[-200:]})")
+    shutil.copy(os.path.join(work, f"{cases[0][0]}_dis.ppm"), os.path.join(seq, "dis_002.ppm"))
+    p = run(vmaf, "-r", ref_seq, "-d", dis_seq, "--no_prediction", "--feature", "ssimulacra2",
+            "-q")
+    c(p.returncode != 0 and "dis_002.ppm is 8x8 8-bit" in p.stderr,
+      f"a sequence with an image of another size: refused, naming it ({p.stderr.strip()})")
+    os.remove(os.path.join(seq, "dis_002.ppm"))
+    p = run(vmaf, "-r", ref_seq, "-d", dis_seq, "--no_prediction", "--feature", "ssimulacra2",
+            "-q")
+    c(p.returncode != 0 and "frame counts differ" in p.stderr,
+      f"a sequence a file short: refused ({p.stderr.strip()})")
+
     ref, dis = (os.path.join(work, f"{cases[0][0]}_{side}.ppm") for side in ("ref", "dis"))
     yuv = os.path.join(work, "grey.y4m")
     open(yuv, "wb").write(b"YUV4MPEG2 W8 H8 F25:1 C444\nFRAME\n" + bytes(8 * 8 * 3))

@@ -1,8 +1,11 @@
 /* What the RGB image readers (PNM, PNG) share: an image is one frame of
  * 4:4:4 planes G, B, R (VideoInfo.rgb), its rows of interleaved samples
  * spread over them. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "input.h"
@@ -55,4 +58,65 @@ void video_image_store_row(VmafPicture *pic, unsigned y, const unsigned char *sr
                 ((uint16_t *)row)[x] = (uint16_t)((bps == 1 ? s[0] : s[0] << 8 | s[1]) << shift);
         }
     }
+}
+
+bool video_image_sequence(VideoInput *in, const char *path)
+{
+    const char *pc = strchr(path, '%');
+    if (!pc)
+        return false;
+    const char *p = pc + 1;
+    unsigned width = 0;
+    if (*p == '0') {
+        p++;
+        if (!isdigit((unsigned char)*p))
+            return false;
+        width = (unsigned)(*p++ - '0');
+    }
+    if (*p != 'd' || strchr(p + 1, '%'))
+        return false;
+    in->sequence.prefix_len = (size_t)(pc - path);
+    in->sequence.width = width;
+    in->sequence.suffix = p + 1;
+    return true;
+}
+
+void video_image_frame_path(VideoInput *in, unsigned n)
+{
+    snprintf(in->frame_path, sizeof(in->frame_path), "%.*s%0*u%s", (int)in->sequence.prefix_len,
+             in->path, (int)in->sequence.width, n, in->sequence.suffix);
+}
+
+int video_image_next(VideoInput *in)
+{
+    if (!in->sequence.suffix)
+        return 0;
+    video_image_frame_path(in, in->sequence.next);
+    FILE *f = fopen(in->frame_path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0
+                               : video_input_fail(in, -errno, "cannot open %s: %s", in->frame_path,
+                                                  strerror(errno));
+    const VideoInfo first = in->info;
+    const VideoReader *reader = in->reader;
+    reader->close(in);
+    fclose(in->file);
+    /* Its rows may be longer (P6 after P5). */
+    free(in->row);
+    in->row = NULL;
+    in->file = f;
+    in->sniffed_pos = 0;
+    in->sniffed_len = fread(in->sniffed, 1, sizeof(in->sniffed), f);
+    if (reader->probe(in->sniffed, in->sniffed_len, NULL) <= 0)
+        return video_input_fail(in, -EINVAL, "%s is not a %s image, as the sequence's first is",
+                                in->frame_path, reader->name);
+    const int err = reader->open(in, NULL);
+    if (err)
+        return err;
+    if (in->info.w != first.w || in->info.h != first.h || in->info.bpc != first.bpc)
+        return video_input_fail(
+            in, -EINVAL, "%s is %ux%u %u-bit, the sequence's first image %ux%u %u-bit",
+            in->frame_path, in->info.w, in->info.h, in->info.bpc, first.w, first.h, first.bpc);
+    in->sequence.next++;
+    return 1;
 }

@@ -113,10 +113,28 @@ int video_input_open(VideoInput *in, const char *path, const VideoInfo *raw)
     memset(in, 0, sizeof(*in));
     in->path = path;
     in->file = fopen(path, "rb");
+    if (!in->file && errno == ENOENT && video_image_sequence(in, path)) {
+        /* A numbered sequence starts at 0 or 1. */
+        for (unsigned first = 0; !in->file && first < 2; first++) {
+            video_image_frame_path(in, first);
+            in->file = fopen(in->frame_path, "rb");
+            in->sequence.next = first + 1;
+        }
+        if (!in->file)
+            return video_input_fail(in, -ENOENT,
+                                    "cannot open: no such file, nor a numbered sequence's first "
+                                    "(tried %s)",
+                                    in->frame_path);
+    }
     if (!in->file)
         return video_input_fail(in, -errno, "cannot open: %s", strerror(errno));
 
     int err = open_reader(in, raw);
+    if (!err && in->sequence.suffix && in->reader != &video_reader_pnm &&
+        in->reader != &video_reader_png)
+        err = video_input_fail(in, -EINVAL,
+                               "a numbered sequence is read of PNG or PNM images "
+                               "only");
     if (err) {
         char error[VIDEO_INPUT_ERROR_SIZE];
         memcpy(error, in->error, sizeof(error));

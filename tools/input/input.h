@@ -124,7 +124,16 @@ struct VideoInput {
     /* Threads of a decoder opened from here on (NVDEC's, by
      * video_input_use_cuda()); 0: one a core. */
     unsigned decoder_threads;
-    void *priv; /* the reader's own state */
+    /* A numbered image sequence ("frame_%04d.png" as path): the path's text
+     * around its one conversion, the number's width and the next frame's
+     * number; prefix_len 0 and no suffix: a single file. */
+    struct {
+        size_t prefix_len;
+        unsigned width, next;
+        const char *suffix;
+    } sequence;
+    char frame_path[VIDEO_INPUT_ERROR_SIZE]; /* the sequence's file now read */
+    void *priv;                              /* the reader's own state */
     /* Set by the caller for frames decoded into device memory: writes the
      * surface into pic, a device picture; non-zero on failure. Any reading
      * thread. */
@@ -248,6 +257,16 @@ void video_input_store_plane(VmafPicture *pic, unsigned p, const unsigned char *
  * must not describe; 0 or -EINVAL with in->error. */
 int video_image_info(VideoInput *in, const VideoInfo *raw, const char *format, unsigned w,
                      unsigned h, unsigned bpc);
+/* Whether path is a numbered image sequence, "name%d.png" or
+ * "name%04d.ppm" (one conversion, no other %); fills in->sequence. */
+bool video_image_sequence(VideoInput *in, const char *path);
+/* in->frame_path = the sequence's file number n. */
+void video_image_frame_path(VideoInput *in, unsigned n);
+/* Before an image reader's second and later frames: the sequence's next
+ * file opened with the same reader, as large and as deep as the first.
+ * 1, 0 at the end (no such file, or no sequence), or a negative errno with
+ * in->error naming the file. */
+int video_image_next(VideoInput *in);
 /* Row y of pic's planes G, B, R from src: w interleaved pixels of channels
  * (3: R, G, B; 1: grey, to all three) big-endian samples of src_bpc bits,
  * shifted up to pic->bpc. */

@@ -103,9 +103,13 @@ static int png_file_open(VideoInput *in, const VideoInfo *raw)
 
 static int png_file_read(VideoInput *in, VmafPicture *pic)
 {
+    if (in->frame_index) {
+        const int next = video_image_next(in);
+        if (next <= 0)
+            return next;
+    }
+    /* The next image's, after video_image_next(). */
     PngState *s = in->priv;
-    if (in->frame_index)
-        return 0;
     const size_t row_bytes = png_get_rowbytes(s->png, s->info);
     unsigned char *image = malloc(row_bytes * in->info.h);
     png_bytep *rows = malloc(sizeof(*rows) * in->info.h);

@@ -65,9 +65,13 @@ static int pnm_open(VideoInput *in, const VideoInfo *raw)
 
 static int pnm_read(VideoInput *in, VmafPicture *pic)
 {
+    if (in->frame_index) {
+        const int next = video_image_next(in);
+        if (next <= 0)
+            return next;
+    }
+    /* The next image's, after video_image_next(). */
     const PnmState *s = in->priv;
-    if (in->frame_index)
-        return 0;
     const size_t row_bytes =
         (size_t)in->info.w * s->channels * video_bytes_per_sample(in->info.bpc);
     if (!in->row && !(in->row = malloc(row_bytes)))
