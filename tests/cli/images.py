@@ -33,6 +33,13 @@ def score(vmaf, ref, dis, out, feature="ssimulacra2", *extra):
     return [f"{k} {v:.6f}" for k, v in metrics.items() if k.startswith("ssimulacra2")], p
 
 
+def lcg_bytes(seed):
+    """A stream of 15-bit values, the same in every Python."""
+    while True:
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        yield seed >> 16
+
+
 def printed(expected):
     """What the JSON may print for libjxl's 8-decimal expected score: its
     rounding to 6 decimals, or, for a tie the 8 decimals cannot settle
@@ -193,6 +200,16 @@ def main():
         write_png(grey_rgb, 8, 8, 8, bytes(v for v in range(64) for _ in range(3)))
         got_grey, _ = score(vmaf, grey, grey_rgb, out)
         c(got_grey == ["ssimulacra2 100.000000"], f"a grey PNG equals its RGB copy: {got_grey}")
+        # A grey pair of the LCG below, which libjxl's tool scored 91.78098508
+        # (recorded by hand: tests/lib/images.py's write_png, then the tool).
+        lcg = lcg_bytes(5)
+        a = bytes(next(lcg) & 255 for _ in range(64 * 48))
+        b = bytes(min(255, max(0, v + next(lcg) % 41 - 20)) for v in a)
+        grey_ref, grey_dis = os.path.join(work, "grey_a.png"), os.path.join(work, "grey_b.png")
+        write_png(grey_ref, 64, 48, 8, a, channels=1)
+        write_png(grey_dis, 64, 48, 8, b, channels=1)
+        got_pair, p = score(vmaf, grey_ref, grey_dis, out)
+        c(agrees(got_pair, "91.78098508"), f"a grey PNG pair: {got_pair}, libjxl's tool 91.78098508")
         pgm = os.path.join(work, "grey.pgm")
         open(pgm, "wb").write(b"P5\n8 8\n255\n" + bytes(range(64)))
         got_pgm, _ = score(vmaf, pgm, grey_rgb, out)
