@@ -30,11 +30,6 @@ int video_image_info(VideoInput *in, const VideoInfo *raw, const char *format, u
         .matrix = "rgb",
         .range = "full",
     };
-    in->frame_bytes = (size_t)w * h * 3 * video_bytes_per_sample(bpc);
-    for (unsigned p = 0; p < 3; p++) {
-        in->plane_w[p] = w;
-        in->plane_h[p] = h;
-    }
     return 0;
 }
 
