@@ -57,7 +57,7 @@ struct Ssimu2Rgb {
     Ssimu2Filter horizontal, vertical;
     float *chroma_in;            /* a chroma row as float, before upsampling */
     float *ring[2][CHROMA_RING]; /* U and V rows, upsampled across */
-    int ring_row[CHROMA_RING];   /* the chroma row each slot holds, -1: none */
+    int ring_row[CHROMA_RING];   /* the chroma row each slot holds, -1: none (each frame) */
     float *row[3];               /* Y, U and V of the output row */
     void *planes[3];             /* R, G, B */
     ptrdiff_t stride;
@@ -125,8 +125,9 @@ static int make_filter(Ssimu2Filter *f, unsigned src_dim, unsigned dst_dim, doub
         free(rows);
         return -ENOMEM;
     }
-    const double scale = (double)dst_dim / src_dim, support = 2.0;
-    const unsigned size = (unsigned)ceil(support) * 2;
+    /* The bicubic reaches 2 source samples each side at this scale. */
+    const double scale = (double)dst_dim / src_dim;
+    const unsigned size = TAPS;
     const double last = nextafter((double)src_dim, -INFINITY);
     unsigned width = 0;
     for (unsigned i = 0; i < dst_dim; i++) {
@@ -311,8 +312,6 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
     for (unsigned p = 0; !err && p < 2; p++)
         for (unsigned i = 0; !err && i < CHROMA_RING; i++)
             err = (c->ring[p][i] = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
-    for (unsigned i = 0; i < CHROMA_RING; i++)
-        c->ring_row[i] = -1;
     const size_t bytes = c->bits / 8;
     c->stride = (ptrdiff_t)(w * bytes);
     for (unsigned p = 0; !err && p < 3; p++) {
