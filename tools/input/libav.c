@@ -192,50 +192,36 @@ static int open_decoder(VideoInput *in, LibavInput *s)
     return 0;
 }
 
+/* name[v] for 0 <= v < count, NULL for any other v or a gap. */
+static const char *name_of(int v, const char *const *names, int count)
+{
+    return v >= 0 && v < count ? names[v] : NULL;
+}
+
 /* What the stream says of its colour, as VideoInfo holds it. */
 static void set_colour(VideoInfo *info, const AVCodecContext *dec)
 {
-    info->range = dec->color_range == AVCOL_RANGE_MPEG   ? "limited"
-                  : dec->color_range == AVCOL_RANGE_JPEG ? "full"
-                                                         : NULL;
-    switch (dec->colorspace) {
-    case AVCOL_SPC_BT709:
-        info->matrix = "bt709";
-        break;
-    case AVCOL_SPC_BT470BG:
-    case AVCOL_SPC_SMPTE170M:
-        info->matrix = "bt601";
-        break;
-    case AVCOL_SPC_BT2020_NCL:
-        info->matrix = "bt2020nc";
-        break;
-    default:
-        info->matrix = NULL;
-        break;
-    }
-    switch (dec->chroma_sample_location) {
-    case AVCHROMA_LOC_LEFT:
-        info->chroma_location = "left";
-        break;
-    case AVCHROMA_LOC_CENTER:
-        info->chroma_location = "center";
-        break;
-    case AVCHROMA_LOC_TOPLEFT:
-        info->chroma_location = "topleft";
-        break;
-    case AVCHROMA_LOC_TOP:
-        info->chroma_location = "top";
-        break;
-    case AVCHROMA_LOC_BOTTOMLEFT:
-        info->chroma_location = "bottomleft";
-        break;
-    case AVCHROMA_LOC_BOTTOM:
-        info->chroma_location = "bottom";
-        break;
-    default:
-        info->chroma_location = NULL;
-        break;
-    }
+    static const char *const ranges[] = {
+        [AVCOL_RANGE_MPEG] = "limited", [AVCOL_RANGE_JPEG] = "full"};
+    static const char *const matrices[] = {
+        [AVCOL_SPC_BT709] = "bt709",
+        [AVCOL_SPC_BT470BG] = "bt601",
+        [AVCOL_SPC_SMPTE170M] = "bt601",
+        [AVCOL_SPC_BT2020_NCL] = "bt2020nc",
+    };
+    static const char *const sitings[] = {
+        [AVCHROMA_LOC_LEFT] = "left",
+        [AVCHROMA_LOC_CENTER] = "center",
+        [AVCHROMA_LOC_TOPLEFT] = "topleft",
+        [AVCHROMA_LOC_TOP] = "top",
+        [AVCHROMA_LOC_BOTTOMLEFT] = "bottomleft",
+        [AVCHROMA_LOC_BOTTOM] = "bottom",
+    };
+#define NAME_OF(v, names) name_of((int)(v), names, (int)(sizeof(names) / sizeof(names[0])))
+    info->range = NAME_OF(dec->color_range, ranges);
+    info->matrix = NAME_OF(dec->colorspace, matrices);
+    info->chroma_location = NAME_OF(dec->chroma_sample_location, sitings);
+#undef NAME_OF
 }
 
 static int set_info(VideoInput *in, LibavInput *s)
