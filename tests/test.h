@@ -4,6 +4,7 @@
 #define VMAF_TESTS_TEST_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,6 +55,14 @@ struct test_case {
     const char *name;
     test_fn fn;
 };
+
+/* The next 24 bits of a linear congruential generator, *state advanced:
+ * content a test makes the same way every run. */
+static inline uint32_t test_next_random(uint32_t *state)
+{
+    *state = *state * 1664525u + 1013904223u;
+    return *state >> 8;
+}
 
 static inline int run_tests(const char *suite, const struct test_case *cases)
 {

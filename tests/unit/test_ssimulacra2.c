@@ -77,12 +77,6 @@ static const Case cases[] = {
     {200, 112, 16, NOISE, 19, YUV420, BT709, "40.82380065"},
 };
 
-static uint32_t next_random(uint32_t *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
 static unsigned clamp_sample(int v, unsigned lo, unsigned hi)
 {
     return v < (int)lo ? lo : v > (int)hi ? hi : (unsigned)v;
@@ -112,7 +106,7 @@ static void make_reference(Plane *pl, unsigned c, unsigned lo, unsigned hi, uint
             int v = (int)lo + (int)((uint64_t)(5 * x + 3 * y + 40 * c) * range / span);
             if ((x / 8 + y / 6 + c) % 3 == 0)
                 v += (int)(range / 5);
-            v += (int)(next_random(state) % (range / 16 + 1)) - (int)(range / 32);
+            v += (int)(test_next_random(state) % (range / 16 + 1)) - (int)(range / 32);
             pl->p[y * pl->w + x] = (uint16_t)clamp_sample(v, lo, hi);
         }
     }
@@ -129,7 +123,7 @@ static void make_distorted(const Case *t, const Plane *ref, Plane *dis, unsigned
             case SAME:
                 break;
             case NOISE:
-                v += (int)(next_random(state) % (range / 8 + 1)) - (int)(range / 16);
+                v += (int)(test_next_random(state) % (range / 8 + 1)) - (int)(range / 16);
                 break;
             case BLUR:
                 v = 0;

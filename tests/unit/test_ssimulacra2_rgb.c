@@ -105,12 +105,6 @@ static void oracle_close(Oracle *o)
         free(o->planes[p]);
 }
 
-static uint32_t next_random(uint32_t *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
 /* Random samples of the picture's depth, a quarter of them a smooth ramp
  * so that the filters see edges and flats both. */
 static void fill(VmafPicture *pic, uint32_t *state)
@@ -120,8 +114,8 @@ static void fill(VmafPicture *pic, uint32_t *state)
         for (unsigned y = 0; y < pic->h[p]; y++) {
             uint8_t *row = (uint8_t *)pic->data[p] + y * pic->stride[p];
             for (unsigned x = 0; x < pic->w[p]; x++) {
-                unsigned v = next_random(state) & max;
-                if (!(next_random(state) & 3))
+                unsigned v = test_next_random(state) & max;
+                if (!(test_next_random(state) & 3))
                     v = ((x * 7 + y * 3 + p * 50) << (pic->bpc - 8)) & max;
                 if (pic->bpc == 8)
                     row[x] = (uint8_t)v;
