@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "feature/float_common/float_common_dsp.h" /* FloatPlane */
+#include "ssimulacra2_math.h"                      /* SSIMU2_MAP_* */
 
 /* A planar RGB picture of integer samples: plane c is R, G, B for
  * c = 0, 1, 2, of 1 byte a sample for bits == 8, else 2 (native order). */
@@ -28,14 +29,6 @@ typedef struct Ssimu2Samples {
  * rows of all fifteen blur at once, a lane each, and the column blur runs
  * over them as one row of SSIMU2_LANES * w floats. */
 enum { SSIMU2_LANES = 16 };
-enum {
-    SSIMU2_MAP_SQ1,   /* reference squared */
-    SSIMU2_MAP_SQ2,   /* distorted squared */
-    SSIMU2_MAP_CROSS, /* reference times distorted */
-    SSIMU2_MAP_MU1,   /* reference */
-    SSIMU2_MAP_MU2,   /* distorted */
-    SSIMU2_MAPS,
-};
 
 typedef struct Ssimulacra2Dsp {
     /* YUV to RGB (ssimulacra2_rgb.c), each float operation rounded on its

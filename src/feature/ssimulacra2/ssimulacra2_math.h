@@ -19,6 +19,16 @@ enum { SSIMU2_SCALES = 6, SSIMU2_MIN_SIZE = 8 };
  * mul_prev and mul_prev2 (the recurrence expanded). */
 enum { SSIMU2_BLUR_RADIUS = 5, SSIMU2_BLUR_GROUP = 4 };
 
+/* The blur's five inputs of a channel, from which its maps are made. */
+enum {
+    SSIMU2_MAP_SQ1,   /* reference squared */
+    SSIMU2_MAP_SQ2,   /* distorted squared */
+    SSIMU2_MAP_CROSS, /* reference times distorted */
+    SSIMU2_MAP_MU1,   /* reference */
+    SSIMU2_MAP_MU2,   /* distorted */
+    SSIMU2_MAPS,
+};
+
 typedef struct Ssimu2Gauss {
     float n2[3], d1[3];
     float mul_in[3][SSIMU2_BLUR_GROUP];

@@ -15,6 +15,7 @@
 
 #include "ssimulacra2_dsp.h"
 #include "ssimulacra2_math.h"
+#include "ssimulacra2_pixel.h"
 
 static inline float *row_of(const FloatPlane *p, unsigned y)
 {
@@ -48,20 +49,6 @@ static inline void ssimu2_resize_column(float *dst, const float *const *rows, co
     }
 }
 
-/* v rounded to the nearest integer, ties to even, for 0 <= v < 2^23: the
- * sum with 2^23 rounds in the current (nearest) mode, as lrintf() would. */
-static inline float round_even(float v)
-{
-    return (v + 8388608.0f) - 8388608.0f;
-}
-
-static inline float rgb_sample(const float m[3], float y, float u, float v, float max)
-{
-    float s = ((m[0] * y + m[1] * u) + m[2] * v) * max;
-    s = s > 0.0f ? s : 0.0f;
-    return round_even(s < max ? s : max);
-}
-
 static inline void ssimu2_rgb_row(void *const rgb[3], const float *const yuv[3],
                                   const float m[3][3], unsigned bits, unsigned n)
 {
@@ -71,11 +58,11 @@ static inline void ssimu2_rgb_row(void *const rgb[3], const float *const yuv[3],
         if (bits == 8) {
             uint8_t *out = rgb[c];
             for (unsigned x = 0; x < n; x++)
-                out[x] = (uint8_t)(int32_t)rgb_sample(m[c], y[x], u[x], v[x], max);
+                out[x] = (uint8_t)(int32_t)ssimu2_rgb_sample(m[c], y[x], u[x], v[x], max);
         } else {
             uint16_t *out = rgb[c];
             for (unsigned x = 0; x < n; x++)
-                out[x] = (uint16_t)(int32_t)rgb_sample(m[c], y[x], u[x], v[x], max);
+                out[x] = (uint16_t)(int32_t)ssimu2_rgb_sample(m[c], y[x], u[x], v[x], max);
         }
     }
 }
@@ -105,62 +92,29 @@ static inline void ssimu2_linear_from_srgb(float *dst, const float *src, size_t 
         dst[i] = linear_from_srgb(src[i]);
 }
 
-/* cbrt(v) + add for v >= 0: a first guess of v^(-1/3) from the exponent's
- * bits, four Newton steps, then v times its square (libjxl's
- * CubeRootAndAdd). */
-static inline float cube_root_add(float v, float add)
-{
-    const float third = 1.0f / 3, four_thirds = 4.0f / 3;
-    const float v_3 = third * v;
-    int32_t bits;
-    memcpy(&bits, &v, sizeof(bits));
-    /* Zero for v = 0, as a mask: a select of integers would not vectorise. */
-    bits = (0x54800000 - (bits >> 23) * 0x002AAAAA) & -(int32_t)(bits != 0);
-    float r;
-    memcpy(&r, &bits, sizeof(r));
-    for (int i = 0; i < 3; i++) {
-        const float r2 = r * r;
-        r = fmaf(-v_3, r2 * r2, four_thirds * r);
-    }
-    float r2 = r * r;
-    r = fmaf(third, fmaf(-v, r2 * r2, r), r);
-    r2 = r * r;
-    return fmaf(r2, v, add);
-}
-
-/* The opsin mix of a row: out = m . (r, g, b) + bias, clamped at 0. */
-static inline void opsin_mix(float *restrict out, const float m[3], const float *restrict r,
-                             const float *restrict g, const float *restrict b, int w)
-{
-    const float m0 = m[0], m1 = m[1], m2 = m[2];
-    for (int x = 0; x < w; x++) {
-        const float mixed = fmaf(m0, r[x], fmaf(m1, g[x], fmaf(m2, b[x], SSIMU2_OPSIN_BIAS)));
-        out[x] = mixed < 0.0f ? 0.0f : mixed;
-    }
-}
-
 /* In three passes of one plain loop each (mix, cube root, combination),
  * in the planes written, so that the compiler vectorises each. */
 static inline void ssimu2_xyb_row(float *const xyb[3], const float *const rgb[3], unsigned width)
 {
     const int w = (int)width;
     float *restrict lx = xyb[0], *restrict my = xyb[1], *restrict sb = xyb[2];
-    opsin_mix(lx, ssimu2_opsin[0], rgb[0], rgb[1], rgb[2], w);
-    opsin_mix(my, ssimu2_opsin[1], rgb[0], rgb[1], rgb[2], w);
-    opsin_mix(sb, ssimu2_opsin[2], rgb[0], rgb[1], rgb[2], w);
-    for (int x = 0; x < w; x++)
-        lx[x] = cube_root_add(lx[x], SSIMU2_NEG_BIAS_CBRT);
-    for (int x = 0; x < w; x++)
-        my[x] = cube_root_add(my[x], SSIMU2_NEG_BIAS_CBRT);
-    for (int x = 0; x < w; x++)
-        sb[x] = cube_root_add(sb[x], SSIMU2_NEG_BIAS_CBRT);
+    const float *restrict r = rgb[0], *restrict g = rgb[1], *restrict b = rgb[2];
+    for (int c = 0; c < 3; c++) {
+        float *restrict out = xyb[c];
+        for (int x = 0; x < w; x++)
+            out[x] = ssimu2_opsin_mix(ssimu2_opsin[c], r[x], g[x], b[x]);
+    }
+    for (int c = 0; c < 3; c++) {
+        float *restrict v = xyb[c];
+        for (int x = 0; x < w; x++)
+            v[x] = ssimu2_cube_root_add(v[x], SSIMU2_NEG_BIAS_CBRT);
+    }
     for (int x = 0; x < w; x++) {
-        const float l = lx[x], m = my[x], s = sb[x];
-        const float vx = 0.5f * (l - m), vy = 0.5f * (l + m);
-        /* Shifted and scaled into about 0..1, B made B - Y. */
-        sb[x] = (s - vy) + 0.55f;
-        lx[x] = vx * 14.f + 0.42f;
-        my[x] = vy + 0.01f;
+        float v[3];
+        ssimu2_xyb_combine(lx[x], my[x], sb[x], v);
+        lx[x] = v[0];
+        my[x] = v[1];
+        sb[x] = v[2];
     }
 }
 
@@ -172,12 +126,7 @@ static inline void ssimu2_downsample(const FloatPlane *dst, const FloatPlane *sr
         float *out = row_of(dst, oy);
         for (unsigned ox = 0; ox < dst->w; ox++) {
             const unsigned x1 = 2 * ox + 1 < src->w ? 2 * ox + 1 : src->w - 1;
-            float sum = 0.0f;
-            sum += in[0][2 * ox];
-            sum += in[0][x1];
-            sum += in[1][2 * ox];
-            sum += in[1][x1];
-            out[ox] = sum * 0.25f;
+            out[ox] = ssimu2_mean4(in[0][2 * ox], in[0][x1], in[1][2 * ox], in[1][x1]);
         }
     }
 }
@@ -343,27 +292,6 @@ static inline void ssimu2_blur_column_step(float *out, const float *top, const f
     }
 }
 
-/* SSIM without the luminance term's denominator (libjxl's correction), as
- * an error: 1 - SSIM', at least 0. */
-static inline double ssim_error(float mu1, float mu2, float s11, float s22, float s12)
-{
-    const float c2 = 0.0009f;
-    const float mu11 = mu1 * mu1, mu22 = mu2 * mu2, mu12 = mu1 * mu2;
-    const float diff = mu1 - mu2;
-    const float num_m = (float)(1.0 - (double)(diff * diff));
-    const float num_s = 2 * (s12 - mu12) + c2;
-    const float denom_s = (s11 - mu11) + (s22 - mu22) + c2;
-    const double d = 1.0 - (double)(num_m * num_s / denom_s);
-    return d < 0.0 ? 0.0 : d;
-}
-
-/* The edge difference: > 0 where the distorted picture has an edge and the
- * reference is smooth (ringing, banding, blocks), < 0 the reverse (blur). */
-static inline double edge_difference(float x1, float mu1, float x2, float mu2)
-{
-    return (1.0 + (double)fabsf(x2 - mu2)) / (1.0 + (double)fabsf(x1 - mu1)) - 1.0;
-}
-
 /* Pixels a chunk of the maps: their errors are made in plain loops the
  * compiler vectorises, then added to the sums in column order. */
 enum { SSIMU2_MAP_CHUNK = 64 };
@@ -382,28 +310,21 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
                     m[k][i] = blurred[(size_t)(x0 + i) * SSIMU2_LANES + SSIMU2_MAPS * c + k];
             const float *restrict p1 = x1[c] + x0, *restrict p2 = x2[c] + x0;
             for (int i = 0; i < n; i++)
-                e[c][i] =
-                    ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i], m[SSIMU2_MAP_SQ1][i],
-                               m[SSIMU2_MAP_SQ2][i], m[SSIMU2_MAP_CROSS][i]);
+                e[c][i] = ssimu2_ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i],
+                                            m[SSIMU2_MAP_SQ1][i], m[SSIMU2_MAP_SQ2][i],
+                                            m[SSIMU2_MAP_CROSS][i]);
             for (int i = 0; i < n; i++)
-                d[c][i] = edge_difference(p1[i], m[SSIMU2_MAP_MU1][i], p2[i], m[SSIMU2_MAP_MU2][i]);
+                d[c][i] = ssimu2_edge_difference(p1[i], m[SSIMU2_MAP_MU1][i], p2[i],
+                                                 m[SSIMU2_MAP_MU2][i]);
         }
         /* The three channels' eighteen sums side by side: each still in
          * column order, but independent chains for the adder to overlap. */
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < 3; c++) {
-                const double ec = e[c][i], dc = d[c][i];
-                const double e2 = ec * ec;
-                const double artifact = dc < 0.0 ? 0.0 : dc;
-                const double lost = -dc < 0.0 ? 0.0 : -dc;
-                const double a2 = artifact * artifact, l2 = lost * lost;
-                double *s = sums[c];
-                s[0] += ec;
-                s[1] += e2 * e2;
-                s[2] += artifact;
-                s[3] += a2 * a2;
-                s[4] += lost;
-                s[5] += l2 * l2;
+                double t[6];
+                ssimu2_map_terms(e[c][i], d[c][i], t);
+                for (int k = 0; k < 6; k++)
+                    sums[c][k] += t[k];
             }
         }
     }
