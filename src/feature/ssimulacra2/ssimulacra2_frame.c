@@ -47,6 +47,15 @@ static float **buffer_at(Ssimu2Frame *f, unsigned i, size_t w, size_t *n)
     return buffers[i];
 }
 
+int ssimu2_check_size(unsigned w, unsigned h)
+{
+    if (w >= SSIMU2_MIN_SIZE && h >= SSIMU2_MIN_SIZE)
+        return 0;
+    vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: %ux%u is smaller than its %dx%d minimum", w, h,
+             SSIMU2_MIN_SIZE, SSIMU2_MIN_SIZE);
+    return -EINVAL;
+}
+
 void ssimu2_frame_close(Ssimu2Frame *f)
 {
     for (unsigned p = 0; p < 2; p++)
@@ -62,13 +71,10 @@ void ssimu2_frame_close(Ssimu2Frame *f)
 int ssimu2_frame_open(Ssimu2Frame *f, unsigned w, unsigned h, unsigned cpu_flags)
 {
     *f = (Ssimu2Frame){.w = w, .h = h};
-    if (w < SSIMU2_MIN_SIZE || h < SSIMU2_MIN_SIZE) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: %ux%u is smaller than its %dx%d minimum", w, h,
-                 SSIMU2_MIN_SIZE, SSIMU2_MIN_SIZE);
-        return -EINVAL;
-    }
+    int err = ssimu2_check_size(w, h);
+    if (err)
+        return err;
     ssimulacra2_dsp_init(&f->dsp, cpu_flags);
-    int err = 0;
     for (unsigned p = 0; p < 2; p++)
         for (unsigned c = 0; !err && c < 3; c++)
             err = float_plane_alloc(&f->linear[p][c], w, h);
@@ -103,14 +109,6 @@ static void add_row(Ssimu2Frame *f, unsigned y, unsigned w)
     f->dsp.blur_row(f->row_blurred + (size_t)(y % SSIMU2_RING_ROWS) * ring_stride(w), f->inputs, w);
 }
 
-/* A map's 1-norm and 4-norm from the sums of its values and of their
- * fourth powers. */
-static void map_norms(double norms[2], const double sums[2], double per_pixel)
-{
-    norms[0] = per_pixel * sums[0];
-    norms[1] = sqrt(sqrt(per_pixel * sums[1]));
-}
-
 /* The norms of the current scale (w x h): the rows streamed through the
  * column blur, whose step n reads the row-blurred rows n - N - 1 and
  * n + N - 1, the latter added to the rings just before. */
@@ -142,28 +140,26 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
         f->dsp.maps_row(f->blurred, (const float *const *)x[0], (const float *const *)x[1], w,
                         sums);
     }
-    const double per_pixel = 1.0 / (double)((size_t)w * h);
-    for (unsigned c = 0; c < 3; c++) {
-        map_norms(norms->ssim[c], &sums[c][0], per_pixel);
-        map_norms(norms->artifact[c], &sums[c][2], per_pixel);
-        map_norms(norms->detail_lost[c], &sums[c][4], per_pixel);
-    }
+    ssimu2_scale_norms(norms, (const double(*)[6])sums, w, h);
 }
 
-/* dst = the linear light of src's samples, through the table of every
- * sample value of src's depth (scaled to 0..1 by 1 / (2^bits - 1), as
- * libjxl reads a PNG), made when the depth changes. Words past the depth
- * (a caller's RGB pictures are not checked) read as its largest value. */
+void ssimu2_linear_table(float *table, unsigned bits, const Ssimulacra2Dsp *dsp)
+{
+    const unsigned values = 1u << bits;
+    const float scale = 1.0f / (float)(values - 1);
+    for (unsigned v = 0; v < values; v++)
+        table[v] = (float)v * scale;
+    dsp->linear_from_srgb(table, table, values);
+    for (unsigned v = values; v < 1u << 16; v++)
+        table[v] = table[values - 1];
+}
+
+/* dst = the linear light of src's samples, through the table of their
+ * depth, made when the depth changes. */
 static void linear_planes(Ssimu2Frame *f, const FloatPlane dst[3], const Ssimu2Samples *src)
 {
-    const unsigned values = 1u << src->bits;
     if (f->table_bits != src->bits) {
-        const float scale = 1.0f / (float)(values - 1);
-        for (unsigned v = 0; v < values; v++)
-            f->table[v] = (float)v * scale;
-        f->dsp.linear_from_srgb(f->table, f->table, values);
-        for (unsigned v = values; src->bits > 8 && v < 1u << 16; v++)
-            f->table[v] = f->table[values - 1];
+        ssimu2_linear_table(f->table, src->bits, &f->dsp);
         f->table_bits = src->bits;
     }
     for (unsigned c = 0; c < 3; c++) {

@@ -29,10 +29,20 @@ typedef struct Ssimu2Frame {
     unsigned table_bits;
 } Ssimu2Frame;
 
+/* 0 for pictures of at least SSIMU2_MIN_SIZE pixels either way, else
+ * -EINVAL (logged). */
+int ssimu2_check_size(unsigned w, unsigned h);
+
 /* Makes the buffers for w x h pictures. Returns 0, -EINVAL (logged) for a
  * picture under SSIMU2_MIN_SIZE pixels either way, or -ENOMEM. On error
  * nothing is left to close. */
 int ssimu2_frame_open(Ssimu2Frame *f, unsigned w, unsigned h, unsigned cpu_flags);
+
+/* table[v] = the linear light of every 16-bit word v read as a sample of
+ * `bits` bits (scaled to 0..1 by 1 / (2^bits - 1), as libjxl reads a PNG;
+ * words past the depth, which RGB pictures are not checked for, read as
+ * its largest value), by dsp's sRGB decoding: 65536 floats. */
+void ssimu2_linear_table(float *table, unsigned bits, const Ssimulacra2Dsp *dsp);
 
 /* Frees the buffers; f may be zeroed or closed already. */
 void ssimu2_frame_close(Ssimu2Frame *f);

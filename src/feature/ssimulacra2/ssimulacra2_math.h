@@ -74,6 +74,19 @@ typedef struct Ssimu2Norms {
     double detail_lost[3][2];
 } Ssimu2Norms;
 
+/* The scales computed for a w x h picture of at least SSIMU2_MIN_SIZE
+ * pixels either way: 1 to SSIMU2_SCALES. */
+unsigned ssimu2_scale_count(unsigned w, unsigned h);
+
+/* The sums of channel c at scale s that weigh in the score of `scales`
+ * scales: bit k for sums[c][k] of ssimulacra2_dsp.h's maps_row. A norm
+ * whose weight is 0 adds exactly +0 (every norm is finite), so the twin
+ * makes only these. */
+unsigned ssimu2_sum_mask(unsigned scales, unsigned s, unsigned c);
+
+/* The norms of a scale of w x h pixels from its maps' sums (maps_row's). */
+void ssimu2_scale_norms(Ssimu2Norms *norms, const double sums[3][6], unsigned w, unsigned h);
+
 /* The score of `scales` scales' norms: their weighted sum mapped to -inf..100.
  * The weights are indexed in the order channel, scale, norm, map over the
  * scales computed, as libjxl's tool does: a picture too small for six

@@ -1,6 +1,7 @@
 /* SSIMULACRA 2's pooling (ssimulacra2_math.h): the weighted sum of the 108
  * norms of six scales and the map of that sum to the score. */
 #include <math.h>
+#include <stddef.h>
 
 #include "ssimulacra2_math.h"
 
@@ -116,6 +117,45 @@ static const double weights[3 * SSIMU2_SCALES * 2 * 3] = {
     0.0,
     0.00010854057858411537,
 };
+
+unsigned ssimu2_scale_count(unsigned w, unsigned h)
+{
+    unsigned s = 1;
+    /* Scale s is made while scale s - 1 (w x h) is at least the minimum. */
+    for (; s < SSIMU2_SCALES && w >= SSIMU2_MIN_SIZE && h >= SSIMU2_MIN_SIZE; s++) {
+        w = (w + 1) / 2;
+        h = (h + 1) / 2;
+    }
+    return s;
+}
+
+unsigned ssimu2_sum_mask(unsigned scales, unsigned s, unsigned c)
+{
+    unsigned mask = 0;
+    for (unsigned n = 0; n < 2; n++)
+        for (unsigned map = 0; map < 3; map++)
+            if (weights[((c * scales + s) * 2 + n) * 3 + map] != 0.0)
+                mask |= 1u << (2 * map + n);
+    return mask;
+}
+
+/* A map's 1-norm and 4-norm from the sums of its values and of their
+ * fourth powers. */
+static void map_norms(double norms[2], const double sums[2], double per_pixel)
+{
+    norms[0] = per_pixel * sums[0];
+    norms[1] = sqrt(sqrt(per_pixel * sums[1]));
+}
+
+void ssimu2_scale_norms(Ssimu2Norms *norms, const double sums[3][6], unsigned w, unsigned h)
+{
+    const double per_pixel = 1.0 / (double)((size_t)w * h);
+    for (unsigned c = 0; c < 3; c++) {
+        map_norms(norms->ssim[c], &sums[c][0], per_pixel);
+        map_norms(norms->artifact[c], &sums[c][2], per_pixel);
+        map_norms(norms->detail_lost[c], &sums[c][4], per_pixel);
+    }
+}
 
 double ssimu2_pool(const Ssimu2Norms *norms, unsigned scales)
 {

@@ -38,23 +38,12 @@ const char *const ssimu2_siting_names[SSIMU2_CHROMA_BOTTOM + 1] = {
     [SSIMU2_CHROMA_BOTTOM] = "bottom",
 };
 
-/* A resampling filter: output i is the sum over k < width of
- * coeff[i * width + k] * input[left[i] + k]. */
-typedef struct Ssimu2Filter {
-    unsigned width;
-    unsigned *left;
-    float *coeff;
-} Ssimu2Filter;
-
 /* Rows of the horizontally upsampled chroma kept for the vertical filter. */
 enum { CHROMA_RING = 8 };
 
 struct Ssimu2Rgb {
     Ssimulacra2Dsp dsp;
-    unsigned w, h, bits, bpc, log2_w, log2_h;
-    float luma_scale, luma_offset, chroma_scale, chroma_offset;
-    float matrix[3][3];
-    Ssimu2Filter horizontal, vertical;
+    Ssimu2RgbSetup set;
     float *chroma_in;            /* a chroma row as float, before upsampling */
     float *ring[2][CHROMA_RING]; /* U and V rows, upsampled across */
     int ring_row[CHROMA_RING];   /* the chroma row each slot holds, -1: none (each frame) */
@@ -181,6 +170,7 @@ static void free_filter(Ssimu2Filter *f)
 {
     free(f->left);
     free(f->coeff);
+    *f = (Ssimu2Filter){0};
 }
 
 static double det2(double a00, double a01, double a10, double a11)
@@ -249,27 +239,16 @@ static void siting_shift(Ssimu2ChromaSiting siting, double *shift_w, double *shi
     *shift_h = top ? -(-0.5 + 0.5 * 0.5) : bottom ? -(0.5 - 0.5 * 0.5) : 0.0;
 }
 
-void ssimu2_rgb_close(Ssimu2Rgb *c)
+void ssimu2_rgb_setup_free(Ssimu2RgbSetup *set)
 {
-    if (!c)
-        return;
-    free_filter(&c->horizontal);
-    free_filter(&c->vertical);
-    free(c->chroma_in);
-    for (unsigned p = 0; p < 2; p++)
-        for (unsigned i = 0; i < CHROMA_RING; i++)
-            free(c->ring[p][i]);
-    for (unsigned p = 0; p < 3; p++) {
-        free(c->row[p]);
-        free(c->planes[p]);
-    }
-    free(c);
+    free_filter(&set->horizontal);
+    free_filter(&set->vertical);
 }
 
-int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
-                    unsigned bpc, unsigned w, unsigned h, unsigned cpu_flags)
+int ssimu2_rgb_setup_make(Ssimu2RgbSetup *set, const Ssimu2Colour *colour,
+                          enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h)
 {
-    *out = NULL;
+    *set = (Ssimu2RgbSetup){0};
     if (colour->matrix >= SSIMU2_MATRIX_RGB) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "ssimulacra2: RGB pictures need no conversion");
         return -EINVAL;
@@ -292,27 +271,57 @@ int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelF
                  bpc);
         return -EINVAL;
     }
-    Ssimu2Rgb *c = calloc(1, sizeof(*c));
-    if (!c)
-        return -ENOMEM;
-    *c = (Ssimu2Rgb){
+    *set = (Ssimu2RgbSetup){
         .w = w, .h = h, .bits = bpc > 8 ? 16 : 8, .bpc = bpc, .log2_w = log2_w, .log2_h = log2_h};
-    ssimulacra2_dsp_init(&c->dsp, cpu_flags);
-    range_to_float(bpc, colour->full_range, 0, &c->luma_scale, &c->luma_offset);
-    range_to_float(bpc, colour->full_range, 1, &c->chroma_scale, &c->chroma_offset);
-    yuv_to_rgb_matrix(colour->matrix, c->matrix);
+    range_to_float(bpc, colour->full_range, 0, &set->luma_scale, &set->luma_offset);
+    range_to_float(bpc, colour->full_range, 1, &set->chroma_scale, &set->chroma_offset);
+    yuv_to_rgb_matrix(colour->matrix, set->matrix);
     double shift_w, shift_h;
     siting_shift(colour->siting, &shift_w, &shift_h);
     int err = 0;
     if (log2_w)
-        err = make_filter(&c->horizontal, w / 2, w, shift_w);
+        err = make_filter(&set->horizontal, w / 2, w, shift_w);
     if (!err && log2_h)
-        err = make_filter(&c->vertical, h / 2, h, shift_h);
-    err = err ? err : (c->chroma_in = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
+        err = make_filter(&set->vertical, h / 2, h, shift_h);
+    if (err)
+        ssimu2_rgb_setup_free(set);
+    return err;
+}
+
+void ssimu2_rgb_close(Ssimu2Rgb *c)
+{
+    if (!c)
+        return;
+    ssimu2_rgb_setup_free(&c->set);
+    free(c->chroma_in);
+    for (unsigned p = 0; p < 2; p++)
+        for (unsigned i = 0; i < CHROMA_RING; i++)
+            free(c->ring[p][i]);
+    for (unsigned p = 0; p < 3; p++) {
+        free(c->row[p]);
+        free(c->planes[p]);
+    }
+    free(c);
+}
+
+int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
+                    unsigned bpc, unsigned w, unsigned h, unsigned cpu_flags)
+{
+    *out = NULL;
+    Ssimu2Rgb *c = calloc(1, sizeof(*c));
+    if (!c)
+        return -ENOMEM;
+    int err = ssimu2_rgb_setup_make(&c->set, colour, pix_fmt, bpc, w, h);
+    if (err) {
+        free(c);
+        return err;
+    }
+    ssimulacra2_dsp_init(&c->dsp, cpu_flags);
+    err = (c->chroma_in = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
     for (unsigned p = 0; !err && p < 2; p++)
         for (unsigned i = 0; !err && i < CHROMA_RING; i++)
             err = (c->ring[p][i] = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
-    const size_t bytes = c->bits / 8;
+    const size_t bytes = c->set.bits / 8;
     c->stride = (ptrdiff_t)(w * bytes);
     for (unsigned p = 0; !err && p < 3; p++) {
         err = (c->row[p] = malloc(sizeof(float) * w)) ? 0 : -ENOMEM;
@@ -335,13 +344,15 @@ static const void *row_of_plane(const VmafPicture *pic, unsigned p, unsigned y)
 static void chroma_row(Ssimu2Rgb *c, const VmafPicture *pic, unsigned p, unsigned y, float *dst)
 {
     const void *src = row_of_plane(pic, 1 + p, y);
-    if (!c->log2_w) {
-        c->dsp.yuv_to_float(dst, src, c->w, c->bpc, c->chroma_scale, c->chroma_offset);
+    if (!c->set.log2_w) {
+        c->dsp.yuv_to_float(dst, src, c->set.w, c->set.bpc, c->set.chroma_scale,
+                            c->set.chroma_offset);
         return;
     }
-    const Ssimu2Filter *f = &c->horizontal;
-    c->dsp.yuv_to_float(c->chroma_in, src, c->w / 2, c->bpc, c->chroma_scale, c->chroma_offset);
-    c->dsp.resize_row(dst, c->chroma_in, f->left, f->coeff, f->width, c->w);
+    const Ssimu2Filter *f = &c->set.horizontal;
+    c->dsp.yuv_to_float(c->chroma_in, src, c->set.w / 2, c->set.bpc, c->set.chroma_scale,
+                        c->set.chroma_offset);
+    c->dsp.resize_row(dst, c->chroma_in, f->left, f->coeff, f->width, c->set.w);
 }
 
 /* The ring slot holding chroma row r of both planes, made when missing. */
@@ -359,12 +370,12 @@ static unsigned ring_slot(Ssimu2Rgb *c, const VmafPicture *pic, unsigned r)
 /* Output row y's U and V at full size. */
 static void chroma_at(Ssimu2Rgb *c, const VmafPicture *pic, unsigned y)
 {
-    if (!c->log2_h) {
+    if (!c->set.log2_h) {
         for (unsigned p = 0; p < 2; p++)
             chroma_row(c, pic, p, y, c->row[1 + p]);
         return;
     }
-    const Ssimu2Filter *f = &c->vertical;
+    const Ssimu2Filter *f = &c->set.vertical;
     unsigned slot[WINDOW];
     for (unsigned k = 0; k < f->width; k++)
         slot[k] = ring_slot(c, pic, f->left[y] + k);
@@ -372,7 +383,8 @@ static void chroma_at(Ssimu2Rgb *c, const VmafPicture *pic, unsigned y)
         const float *rows[WINDOW];
         for (unsigned k = 0; k < f->width; k++)
             rows[k] = c->ring[p][slot[k]];
-        c->dsp.resize_column(c->row[1 + p], rows, f->coeff + (size_t)y * f->width, f->width, c->w);
+        c->dsp.resize_column(c->row[1 + p], rows, f->coeff + (size_t)y * f->width, f->width,
+                             c->set.w);
     }
 }
 
@@ -380,17 +392,17 @@ int ssimu2_rgb_convert(Ssimu2Rgb *c, const VmafPicture *pic, Ssimu2Samples *rgb)
 {
     for (unsigned i = 0; i < CHROMA_RING; i++)
         c->ring_row[i] = -1;
-    for (unsigned y = 0; y < c->h; y++) {
-        c->dsp.yuv_to_float(c->row[0], row_of_plane(pic, 0, y), c->w, c->bpc, c->luma_scale,
-                            c->luma_offset);
+    for (unsigned y = 0; y < c->set.h; y++) {
+        c->dsp.yuv_to_float(c->row[0], row_of_plane(pic, 0, y), c->set.w, c->set.bpc,
+                            c->set.luma_scale, c->set.luma_offset);
         chroma_at(c, pic, y);
         void *rgb_rows[3];
         for (unsigned p = 0; p < 3; p++)
             rgb_rows[p] = (uint8_t *)c->planes[p] + (ptrdiff_t)y * c->stride;
-        c->dsp.rgb_row(rgb_rows, (const float *const *)c->row, (const float(*)[3])c->matrix,
-                       c->bits, c->w);
+        c->dsp.rgb_row(rgb_rows, (const float *const *)c->row, (const float(*)[3])c->set.matrix,
+                       c->set.bits, c->set.w);
     }
-    *rgb = (Ssimu2Samples){.w = c->w, .h = c->h, .bits = c->bits};
+    *rgb = (Ssimu2Samples){.w = c->set.w, .h = c->set.h, .bits = c->set.bits};
     for (unsigned p = 0; p < 3; p++) {
         rgb->data[p] = c->planes[p];
         rgb->stride[p] = c->stride;

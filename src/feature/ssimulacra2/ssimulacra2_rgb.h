@@ -38,13 +38,42 @@ typedef struct Ssimu2Colour {
     Ssimu2ChromaSiting siting;
 } Ssimu2Colour;
 
+/* A resampling filter: output i is the sum over k < width, from k = 0, of
+ * coeff[i * width + k] * input[left[i] + k]. */
+typedef struct Ssimu2Filter {
+    unsigned width;
+    unsigned *left;
+    float *coeff;
+} Ssimu2Filter;
+
+/* A conversion's arithmetic, which the CUDA twin runs too: each sample to
+ * float as sample * scale + offset, the chroma upsampled by the filters
+ * (horizontal where log2_w, then vertical where log2_h; zeroed where not
+ * subsampled), the matrix, and RGB of `bits` bits (8 for 8-bit pictures,
+ * else 16). */
+typedef struct Ssimu2RgbSetup {
+    unsigned w, h, bits, bpc, log2_w, log2_h;
+    float luma_scale, luma_offset, chroma_scale, chroma_offset;
+    float matrix[3][3];
+    Ssimu2Filter horizontal, vertical;
+} Ssimu2RgbSetup;
+
+/* Makes the setup for pix_fmt, bpc, w x h pictures with colour (a YUV
+ * matrix). Returns 0; -EINVAL (logged, naming what is wrong) for RGB, a
+ * 4:0:0 picture, one whose size its chroma subsampling does not divide, or
+ * a depth outside 8..16; -ENOMEM. On error nothing is left to free. */
+int ssimu2_rgb_setup_make(Ssimu2RgbSetup *set, const Ssimu2Colour *colour,
+                          enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
+
+/* Frees the filters; set may be zeroed or freed already. */
+void ssimu2_rgb_setup_free(Ssimu2RgbSetup *set);
+
 typedef struct Ssimu2Rgb Ssimu2Rgb;
 
 /* A converter of pix_fmt, bpc, w x h pictures with colour (a YUV matrix)
  * into *out, its row steps from the DSP table for cpu_flags (every table
- * gives the same samples). Returns 0; -EINVAL (logged, naming what is wrong) for RGB,
- * a 4:0:0 picture, one whose size its chroma subsampling does not divide,
- * or a depth outside 8..16; -ENOMEM. */
+ * gives the same samples). Returns 0, or ssimu2_rgb_setup_make()'s
+ * errors. */
 int ssimu2_rgb_open(Ssimu2Rgb **out, const Ssimu2Colour *colour, enum VmafPixelFormat pix_fmt,
                     unsigned bpc, unsigned w, unsigned h, unsigned cpu_flags);
 
