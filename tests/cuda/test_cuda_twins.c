@@ -30,6 +30,7 @@ extern const VmafFeatureExtractor vmaf_fex_float_vif, vmaf_fex_float_vif_cuda;
 extern const VmafFeatureExtractor vmaf_fex_ciede, vmaf_fex_ciede_cuda;
 extern const VmafFeatureExtractor vmaf_fex_psnr_hvs, vmaf_fex_psnr_hvs_cuda;
 extern const VmafFeatureExtractor vmaf_fex_float_adm, vmaf_fex_float_adm_cuda;
+extern const VmafFeatureExtractor vmaf_fex_ssimulacra2, vmaf_fex_ssimulacra2_cuda;
 
 static bool same_option(const VmafOption *a, const VmafOption *b)
 {
@@ -87,6 +88,7 @@ static void test_tables_mirror_the_cpu(void)
     /* Another p-norm needs powf, which the device computes differently. */
     CHECK_EQ_INT(check_subset(&vmaf_fex_float_adm, &vmaf_fex_float_adm_cuda), 1);
     CHECK(!vmaf_option_find(vmaf_fex_float_adm_cuda.options, "adm_p_norm"));
+    CHECK_EQ_INT(check_subset(&vmaf_fex_ssimulacra2, &vmaf_fex_ssimulacra2_cuda), 0);
     /* Plain lookups still find the CPU extractors. */
     CHECK(vmaf_get_feature_extractor_by_name("psnr") == &vmaf_fex_psnr);
     CHECK(vmaf_get_feature_extractor_by_feature_name("psnr_y", 0) == &vmaf_fex_psnr);

@@ -1,0 +1,203 @@
+/* ssimulacra2_cuda, the CUDA twin of ssimulacra2: the YUV to RGB
+ * conversion, the six scales' stages and the maps' sums run on the device
+ * from the shared planes (ssimulacra2_cuda.cu); the host pools the sums
+ * into the score with ssimulacra2's code, one frame later. Every stage
+ * rounds as the CPU's does and the sums are its running sums, so the score
+ * is the CPU's to the last bit. Every option of ssimulacra2. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/feature_extractor.h"
+#include "core/log.h"
+#include "cuda/twin.h"
+#include "feature/ssimulacra2/ssimulacra2_frame.h"
+#include "feature/ssimulacra2/ssimulacra2_options.h"
+#include "ssimulacra2_cuda.h"
+
+typedef struct Ssimu2CudaState {
+    Ssimu2Options opt;
+    /* Every pointer but the shared planes and the result, which change from
+     * frame to frame, set at init. */
+    Ssimu2CudaFrame frame;
+    VmafCudaTwin twin;
+    /* The features exist in the collector: from now on scores may come a
+     * frame late without changing the order in which names first appear. */
+    bool named;
+} Ssimu2CudaState;
+
+static const VmafOption ssimulacra2_cuda_options[] = {
+    SSIMU2_OPTIONS(Ssimu2CudaState, opt),
+    {0},
+};
+
+static void ssimulacra2_cuda_close(VmafFexContext *ctx)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    vmaf_cuda_twin_close(&s->twin);
+}
+
+/* The conversion's arithmetic into the frame; its filters into the
+ * constants' host copy at c. */
+static void set_conversion(Ssimu2CudaFrame *f, const Ssimu2RgbSetup *set, uint8_t *host,
+                           const Ssimu2CudaConstants *c)
+{
+    f->rgb_bits = set->bits;
+    f->log2_w = set->log2_w;
+    f->log2_h = set->log2_h;
+    f->h_taps = set->horizontal.width;
+    f->v_taps = set->vertical.width;
+    f->luma_scale = set->luma_scale;
+    f->luma_offset = set->luma_offset;
+    f->chroma_scale = set->chroma_scale;
+    f->chroma_offset = set->chroma_offset;
+    memcpy(f->matrix, set->matrix, sizeof(f->matrix));
+    if (set->log2_w) {
+        memcpy(host + c->h_left, set->horizontal.left, sizeof(unsigned) * set->w);
+        memcpy(host + c->h_coeff, set->horizontal.coeff, sizeof(float) * set->w * f->h_taps);
+    }
+    if (set->log2_h) {
+        memcpy(host + c->v_left, set->vertical.left, sizeof(unsigned) * set->h);
+        memcpy(host + c->v_coeff, set->vertical.coeff, sizeof(float) * set->h * f->v_taps);
+    }
+}
+
+/* The constants (the linear table, the filters) made on the host and
+ * copied to the device at device, and the frame's pointers to them. */
+static int upload_constants(VmafFexContext *ctx, const Ssimu2RgbSetup *set, uint8_t *device)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    Ssimu2CudaFrame *f = &s->frame;
+    const Ssimu2CudaConstants c =
+        ssimu2_cuda_constants(set->w, set->h, set->horizontal.width, set->vertical.width);
+    uint8_t *host = calloc(1, c.size);
+    if (!host)
+        return -ENOMEM;
+    Ssimulacra2Dsp dsp;
+    ssimulacra2_dsp_init(&dsp, ctx->cpu_flags);
+    ssimu2_linear_table((float *)(host + c.table), f->gbr ? f->bpc : set->bits, &dsp);
+    if (!f->gbr)
+        set_conversion(f, set, host, &c);
+    f->table = (const float *)(device + c.table);
+    f->h_left = (const unsigned *)(device + c.h_left);
+    f->h_coeff = (const float *)(device + c.h_coeff);
+    f->v_left = (const unsigned *)(device + c.v_left);
+    f->v_coeff = (const float *)(device + c.v_coeff);
+    const VmafCudaApi *api = s->twin.dev->api;
+    int err = api->copy_2d_async(device, c.size, host, c.size, c.size, 1, VMAF_CUDA_HOST_TO_DEVICE,
+                                 s->twin.stream);
+    if (!err)
+        err = api->stream_synchronize(s->twin.stream);
+    free(host);
+    return err;
+}
+
+static int open_twin(VmafFexContext *ctx, const Ssimu2RgbSetup *set, enum VmafPixelFormat pix_fmt,
+                     unsigned bpc, unsigned w, unsigned h)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    Ssimu2CudaFrame *f = &s->frame;
+    f->gauss = ssimu2_gauss;
+    memcpy(f->opsin, ssimu2_opsin, sizeof(f->opsin));
+    f->bpc = bpc;
+    const size_t size = ssimu2_cuda_layout(f, w, h, NULL);
+    const size_t constants =
+        ssimu2_cuda_constants(w, h, set->horizontal.width, set->vertical.width).size;
+    int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+                                  sizeof(double) * SSIMU2_SCALES * 3 * 6);
+    void *frame = NULL, *consts = NULL;
+    if (!err)
+        err = vmaf_cuda_twin_alloc(&s->twin, &frame, size);
+    if (!err)
+        err = vmaf_cuda_twin_alloc(&s->twin, &consts, constants);
+    if (!err)
+        err = upload_constants(ctx, set, consts);
+    if (!err)
+        ssimu2_cuda_layout(f, w, h, frame);
+    return err;
+}
+
+static int ssimulacra2_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned bpc,
+                                 unsigned w, unsigned h)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    Ssimu2Colour colour;
+    Ssimu2RgbSetup set = {.w = w, .h = h};
+    int err = ssimu2_options_colour(&s->opt, pix_fmt, w, h, &colour, &s->frame.gbr);
+    if (!err)
+        err = ssimu2_check_size(w, h);
+    if (!err && !s->frame.gbr)
+        err = ssimu2_rgb_setup_make(&set, &colour, pix_fmt, bpc, w, h);
+    if (!err)
+        err = open_twin(ctx, &set, pix_fmt, bpc, w, h);
+    ssimu2_rgb_setup_free(&set);
+    if (err)
+        ssimulacra2_cuda_close(ctx);
+    return err;
+}
+
+/* Scores the oldest frame whose sums are queued: 1 when there was one. */
+static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    const void *host;
+    unsigned index;
+    const int ret = vmaf_cuda_twin_collect_result(&s->twin, &host, &index);
+    if (ret <= 0)
+        return ret;
+    const double(*sums)[3][6] = host;
+    Ssimu2Norms norms[SSIMU2_SCALES];
+    const Ssimu2CudaFrame *f = &s->frame;
+    for (unsigned sc = 0; sc < f->scales; sc++)
+        ssimu2_scale_norms(&norms[sc], sums[sc], f->scale[sc].w, f->scale[sc].h);
+    const int err = vmaf_fex_append(ctx, fc, "ssimulacra2", ssimu2_pool(norms, f->scales), index);
+    s->named = true;
+    return err ? err : 1;
+}
+
+static int enqueue_frame(void *opaque, VmafCudaStream stream)
+{
+    return ssimu2_cuda_enqueue(opaque, stream);
+}
+
+static int ssimulacra2_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
+                                    unsigned index, VmafFeatureCollector *fc)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    VmafCudaTwin *t = &s->twin;
+    Ssimu2CudaFrame *f = &s->frame;
+    VmafCudaPlanes planes;
+    int err;
+    f->sums = vmaf_cuda_twin_begin_frame(t, ref, dist, VMAF_CUDA_PLANES_YUV, VMAF_CUDA_PLANES_YUV,
+                                         &planes, &err);
+    if (!f->sums)
+        return err;
+    const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->sums};
+    for (unsigned p = 0; p < 3; p++) {
+        f->src[0][p] = key[1 + 2 * p] = planes.data[0][p];
+        f->src[1][p] = key[2 + 2 * p] = planes.data[1][p];
+        f->pitch[p] = planes.pitch[p];
+    }
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+                                       ctx, fc);
+}
+
+static int ssimulacra2_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
+{
+    Ssimu2CudaState *s = ctx->priv;
+    return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
+}
+
+const VmafFeatureExtractor vmaf_fex_ssimulacra2_cuda = {
+    .name = "ssimulacra2_cuda",
+    .options = ssimulacra2_cuda_options,
+    .priv_size = sizeof(Ssimu2CudaState),
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
+    .provided_features = ssimu2_provided_features,
+    .init = ssimulacra2_cuda_init,
+    .extract = ssimulacra2_cuda_extract,
+    .flush = ssimulacra2_cuda_flush,
+    .close = ssimulacra2_cuda_close,
+};

@@ -1,0 +1,244 @@
+// The frame's kernels: linear RGB of scale 0 a thread per pixel, then per
+// scale the downsampling and XYB a thread per pixel, the row blur a thread
+// per row and lane through tiles in shared memory (so that both the XYB it
+// reads and the lanes it writes move as whole rows), the column blur a
+// thread per column and lane walking down, and the maps' terms a thread per
+// pixel; last, one block per sum made for its running double sum, all
+// scales' at once. --fmad=false keeps every rounding the CPU makes.
+#include <cstdint>
+
+#include "cuda/cuda_check.h"
+#include "cuda/serial_sum.cuh"
+#include "ssimulacra2_cuda.h"
+#include "ssimulacra2_cuda_tile.h"
+
+namespace
+{
+
+constexpr unsigned kPixelThreads = SSIMU2_CUDA_BLOCK_W * SSIMU2_CUDA_BLOCK_H;
+constexpr int kRows = SSIMU2_CUDA_ROWS;
+// A tile's outputs read the XYB from SSIMU2_BLUR_BEFORE columns before it
+// to SSIMU2_BLUR_AFTER after.
+constexpr int kTileIn = kRows + SSIMU2_BLUR_BEFORE + SSIMU2_BLUR_AFTER;
+constexpr unsigned kRowThreads = kRows * SSIMU2_MAPS;
+
+dim3 pixel_grid(unsigned w, unsigned h, unsigned z)
+{
+    return dim3((w + SSIMU2_CUDA_BLOCK_W - 1) / SSIMU2_CUDA_BLOCK_W,
+                (h + SSIMU2_CUDA_BLOCK_H - 1) / SSIMU2_CUDA_BLOCK_H, z);
+}
+
+template <bool Hbd>
+__global__ void __launch_bounds__(kPixelThreads) linear(const __grid_constant__ Ssimu2CudaFrame f)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y, pic = blockIdx.z;
+    const Ssimu2CudaScale *sc = &f.scale[0];
+    if (x >= sc->w || y >= sc->h)
+        return;
+    float rgb[3];
+    ssimu2_tile_linear(&f, pic, x, y, Hbd, rgb);
+    for (unsigned c = 0; c < 3; c++)
+        sc->linear[pic][c][(size_t)y * sc->w + x] = rgb[c];
+}
+
+// Scale s from scale s - 1, plane blockIdx.z (picture * 3 + channel).
+__global__ void __launch_bounds__(kPixelThreads)
+    downsample(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+    const Ssimu2CudaScale *sc = &f.scale[s], *up = &f.scale[s - 1];
+    if (x >= sc->w || y >= sc->h)
+        return;
+    const unsigned pic = blockIdx.z / 3, c = blockIdx.z % 3;
+    sc->linear[pic][c][(size_t)y * sc->w + x] =
+        ssimu2_tile_downsample(up->linear[pic][c], up->w, up->h, x, y);
+}
+
+__global__ void __launch_bounds__(kPixelThreads)
+    xyb(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y, pic = blockIdx.z;
+    const Ssimu2CudaScale *sc = &f.scale[s];
+    if (x >= sc->w || y >= sc->h)
+        return;
+    const size_t i = (size_t)y * sc->w + x;
+    float v[3];
+    ssimu2_tile_xyb(f.opsin, sc->linear[pic][0][i], sc->linear[pic][1][i], sc->linear[pic][2][i],
+                    v);
+    for (unsigned c = 0; c < 3; c++)
+        f.xyb[pic][c][i] = v[c];
+}
+
+// A strip of kRows rows of channel blockIdx.y: thread (row, lane). Each
+// tile of kRows columns: both pictures' XYB of the columns its outputs read
+// into shared memory, row by row; the lanes' outputs into shared memory;
+// then out as rows.
+__global__ void __launch_bounds__(kRowThreads)
+    blur_rows(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
+{
+    // Rows padded to an odd length: a warp's threads (rows) read distinct
+    // banks.
+    __shared__ float in[2][kRows][kTileIn + 1];
+    __shared__ float out[SSIMU2_MAPS][kRows][kRows + 1];
+    const Ssimu2CudaScale *sc = &f.scale[s];
+    const unsigned c = blockIdx.y, lanes = sc->lanes[c];
+    if (!lanes)
+        return;
+    const int w = (int)sc->w, h = (int)sc->h;
+    const int row = (int)threadIdx.x, lane = (int)threadIdx.y;
+    const int y0 = (int)blockIdx.x * kRows;
+    const unsigned t = threadIdx.y * kRows + threadIdx.x;
+    const bool active = lane < (int)lanes && y0 + row < h;
+    const unsigned map = ssimu2_tile_lane_map(lanes, (unsigned)lane);
+    const size_t pixels = (size_t)sc->w * sc->h;
+    Ssimu2LaneBlur st = {{0, 0, 0}, {0, 0, 0}};
+    for (int x0 = 0; x0 < w; x0 += kRows) {
+        const int origin = x0 - SSIMU2_BLUR_BEFORE;
+        for (unsigned k = t; k < 2 * kRows * kTileIn; k += kRowThreads) {
+            const unsigned pic = k / (kRows * kTileIn), r = k / kTileIn % kRows, i = k % kTileIn;
+            const int x = origin + (int)i, y = y0 + (int)r;
+            in[pic][r][i] =
+                x >= 0 && x < w && y < h ? f.xyb[pic][c][(size_t)y * sc->w + (unsigned)x] : 0.0f;
+        }
+        __syncthreads();
+        const int end = x0 + kRows < w ? x0 + kRows : w;
+        if (active)
+            ssimu2_tile_blur_lane(&st, &f.gauss, in[0][row], in[1][row], origin, map, w,
+                                  x0 ? x0 : SSIMU2_BLUR_FIRST, end, out[lane][row], x0);
+        __syncthreads();
+        for (unsigned k = t; k < lanes * kRows * kRows; k += kRowThreads) {
+            const unsigned l = k / (kRows * kRows), r = k / kRows % kRows, i = k % kRows;
+            const int x = x0 + (int)i, y = y0 + (int)r;
+            if (x < w && y < h)
+                f.row_blurred[(sc->slot[c] + l) * pixels + (size_t)y * sc->w + (unsigned)x] =
+                    out[l][r][i];
+        }
+        __syncthreads();
+    }
+}
+
+// A thread per column and slot, down the rows, the loads of a run of rows
+// issued before its steps.
+__global__ void __launch_bounds__(SSIMU2_CUDA_COLUMNS)
+    blur_columns(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
+{
+    constexpr int kRun = 8;
+    const Ssimu2CudaScale *sc = &f.scale[s];
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    if (x >= sc->w)
+        return;
+    const int h = (int)sc->h;
+    const size_t pixels = (size_t)sc->w * sc->h, off = blockIdx.y * pixels + x;
+    const float *__restrict__ src = f.row_blurred + off;
+    float *__restrict__ dst = f.blurred + off;
+    Ssimu2LaneColumn st = {{0, 0, 0}, {0, 0, 0}};
+    for (int n0 = SSIMU2_BLUR_FIRST; n0 < h; n0 += kRun) {
+        float top[kRun], bottom[kRun];
+#pragma unroll
+        for (int j = 0; j < kRun; j++) {
+            const int t = n0 + j - SSIMU2_BLUR_BEFORE, b = n0 + j + SSIMU2_BLUR_AFTER;
+            top[j] = t >= 0 && t < h ? __ldg(src + (size_t)t * sc->w) : 0.0f;
+            bottom[j] = b < h ? __ldg(src + (size_t)b * sc->w) : 0.0f;
+        }
+#pragma unroll
+        for (int j = 0; j < kRun; j++) {
+            const int n = n0 + j;
+            if (n >= h)
+                break;
+            const float v = ssimu2_tile_column_step(&st, &f.gauss, n - SSIMU2_BLUR_BEFORE >= 0,
+                                                    top[j], n + SSIMU2_BLUR_AFTER < h, bottom[j]);
+            if (n >= 0)
+                dst[(size_t)n * sc->w] = v;
+        }
+    }
+}
+
+// Pixel (x, y) of scale s, channel blockIdx.z.
+__global__ void __launch_bounds__(kPixelThreads)
+    maps(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+    const Ssimu2CudaScale *sc = &f.scale[s];
+    if (x >= sc->w || y >= sc->h)
+        return;
+    ssimu2_tile_maps(&f, s, blockIdx.z, (size_t)y * sc->w + x);
+}
+
+// Block b: the b-th sum made, in the order scale, channel, sum.
+__global__ void __launch_bounds__(SERIAL_SUM_THREADS)
+    sums(const __grid_constant__ Ssimu2CudaFrame f)
+{
+    unsigned b = blockIdx.x;
+    for (unsigned s = 0; s < f.scales; s++) {
+        const Ssimu2CudaScale *sc = &f.scale[s];
+        for (unsigned c = 0; c < 3; c++) {
+            for (unsigned k = 0; k < 6; k++) {
+                if (!(sc->sums[c] >> k & 1) || b--)
+                    continue;
+                const double v = vmaf_serial_sum(sc->terms[c][k], (size_t)sc->w * sc->h);
+                if (!threadIdx.x)
+                    f.sums[(s * 3 + c) * 6 + k] = v;
+                return;
+            }
+        }
+    }
+}
+
+int enqueue_scale(const Ssimu2CudaFrame *f, unsigned s, cudaStream_t st)
+{
+    const Ssimu2CudaScale *sc = &f->scale[s];
+    const dim3 block(SSIMU2_CUDA_BLOCK_W, SSIMU2_CUDA_BLOCK_H);
+    int err = 0;
+    if (s) {
+        downsample<<<pixel_grid(sc->w, sc->h, 6), block, 0, st>>>(*f, s);
+        if ((err = VMAF_CUDA_CHECK_LAUNCH(downsample)))
+            return err;
+    }
+    if (!sc->slots)
+        return 0;
+    xyb<<<pixel_grid(sc->w, sc->h, 2), block, 0, st>>>(*f, s);
+    if ((err = VMAF_CUDA_CHECK_LAUNCH(xyb)))
+        return err;
+    const dim3 strips((sc->h + kRows - 1) / kRows, 3);
+    blur_rows<<<strips, dim3(kRows, SSIMU2_MAPS), 0, st>>>(*f, s);
+    if ((err = VMAF_CUDA_CHECK_LAUNCH(blur_rows)))
+        return err;
+    const dim3 columns((sc->w + SSIMU2_CUDA_COLUMNS - 1) / SSIMU2_CUDA_COLUMNS, sc->slots);
+    blur_columns<<<columns, SSIMU2_CUDA_COLUMNS, 0, st>>>(*f, s);
+    if ((err = VMAF_CUDA_CHECK_LAUNCH(blur_columns)))
+        return err;
+    maps<<<pixel_grid(sc->w, sc->h, 3), block, 0, st>>>(*f, s);
+    return VMAF_CUDA_CHECK_LAUNCH(maps);
+}
+
+} // namespace
+
+extern "C" int ssimu2_cuda_enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stream)
+{
+    static_assert(SSIMU2_CUDA_ROWS % SSIMU2_BLUR_GROUP == 0, "tiles end on whole groups");
+    cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
+    // The sums not made are 0.
+    int err =
+        VMAF_CUDA_CHECK(cudaMemsetAsync(f->sums, 0, sizeof(double) * SSIMU2_SCALES * 3 * 6, st));
+    if (err)
+        return err;
+    const Ssimu2CudaScale *sc = &f->scale[0];
+    const dim3 block(SSIMU2_CUDA_BLOCK_W, SSIMU2_CUDA_BLOCK_H);
+    if (f->bpc > 8) {
+        linear<true><<<pixel_grid(sc->w, sc->h, 2), block, 0, st>>>(*f);
+        err = VMAF_CUDA_CHECK_LAUNCH(linear<true>);
+    } else {
+        linear<false><<<pixel_grid(sc->w, sc->h, 2), block, 0, st>>>(*f);
+        err = VMAF_CUDA_CHECK_LAUNCH(linear<false>);
+    }
+    for (unsigned s = 0; !err && s < f->scales; s++)
+        err = enqueue_scale(f, s, st);
+    if (err || !f->sum_cnt)
+        return err;
+    sums<<<f->sum_cnt, SERIAL_SUM_THREADS, 0, st>>>(*f);
+    return VMAF_CUDA_CHECK_LAUNCH(sums);
+}
