@@ -80,9 +80,11 @@ typedef struct Ssimulacra2Dsp {
      * rows, added per channel c, in column order, in double: sums[c][0..1]
      * 1 - SSIM and its fourth power, [2..3] the artifacts (edges the
      * distorted picture has where the reference is smooth) and theirs,
-     * [4..5] the detail lost (the reverse) and theirs. */
+     * [4..5] the detail lost (the reverse) and theirs. Only the sums in
+     * need[c] (ssimu2_sum_mask()) are kept: the others get the terms of a
+     * map that is 0. */
     void (*maps_row)(const float *blurred, const float *const x1[3], const float *const x2[3],
-                     unsigned w, double sums[3][6]);
+                     unsigned w, const unsigned need[3], double sums[3][6]);
 } Ssimulacra2Dsp;
 
 void ssimulacra2_dsp_init(Ssimulacra2Dsp *dsp, unsigned cpu_flags);

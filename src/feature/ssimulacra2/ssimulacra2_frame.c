@@ -112,7 +112,8 @@ static void add_row(Ssimu2Frame *f, unsigned y, unsigned w)
 /* The norms of the current scale (w x h): the rows streamed through the
  * column blur, whose step n reads the row-blurred rows n - N - 1 and
  * n + N - 1, the latter added to the rings just before. */
-static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *norms)
+static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, const unsigned need[3],
+                        Ssimu2Norms *norms)
 {
     const int n_r = SSIMU2_BLUR_RADIUS;
     const size_t lanes = SSIMU2_LANES * (size_t)w, stride = ring_stride(w);
@@ -137,7 +138,7 @@ static void scale_norms(Ssimu2Frame *f, unsigned w, unsigned h, Ssimu2Norms *nor
         float *x[2][3];
         xyb_rows(f, 0, (unsigned)n, w, x[0]);
         xyb_rows(f, 1, (unsigned)n, w, x[1]);
-        f->dsp.maps_row(f->blurred, (const float *const *)x[0], (const float *const *)x[1], w,
+        f->dsp.maps_row(f->blurred, (const float *const *)x[0], (const float *const *)x[1], w, need,
                         sums);
     }
     ssimu2_scale_norms(norms, (const double(*)[6])sums, w, h);
@@ -206,7 +207,10 @@ double ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2
             w = half_w;
             h = half_h;
         }
-        scale_norms(f, w, h, &norms[s]);
+        const unsigned scales = ssimu2_scale_count(f->w, f->h);
+        const unsigned need[3] = {ssimu2_sum_mask(scales, s, 0), ssimu2_sum_mask(scales, s, 1),
+                                  ssimu2_sum_mask(scales, s, 2)};
+        scale_norms(f, w, h, need, &norms[s]);
     }
     return ssimu2_pool(norms, s);
 }

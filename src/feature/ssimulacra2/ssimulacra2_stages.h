@@ -297,7 +297,8 @@ static inline void ssimu2_blur_column_step(float *out, const float *top, const f
 enum { SSIMU2_MAP_CHUNK = 64 };
 
 static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3],
-                                   const float *const x2[3], unsigned width, double sums[3][6])
+                                   const float *const x2[3], unsigned width, const unsigned need[3],
+                                   double sums[3][6])
 {
     const int w = (int)width;
     for (int x0 = 0; x0 < w; x0 += SSIMU2_MAP_CHUNK) {
@@ -309,13 +310,18 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
                 for (int i = 0; i < n; i++)
                     m[k][i] = blurred[(size_t)(x0 + i) * SSIMU2_LANES + SSIMU2_MAPS * c + k];
             const float *restrict p1 = x1[c] + x0, *restrict p2 = x2[c] + x0;
+            /* A map no kept sum reads is left at 0 (the ratio and the
+             * division are most of the work). */
             for (int i = 0; i < n; i++)
-                e[c][i] = ssimu2_ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i],
-                                            m[SSIMU2_MAP_SQ1][i], m[SSIMU2_MAP_SQ2][i],
-                                            m[SSIMU2_MAP_CROSS][i]);
+                e[c][i] = need[c] & 3
+                              ? ssimu2_ssim_error(m[SSIMU2_MAP_MU1][i], m[SSIMU2_MAP_MU2][i],
+                                                  m[SSIMU2_MAP_SQ1][i], m[SSIMU2_MAP_SQ2][i],
+                                                  m[SSIMU2_MAP_CROSS][i])
+                              : 0.0;
             for (int i = 0; i < n; i++)
-                d[c][i] = ssimu2_edge_difference(p1[i], m[SSIMU2_MAP_MU1][i], p2[i],
-                                                 m[SSIMU2_MAP_MU2][i]);
+                d[c][i] = need[c] & 0x3c ? ssimu2_edge_difference(p1[i], m[SSIMU2_MAP_MU1][i],
+                                                                  p2[i], m[SSIMU2_MAP_MU2][i])
+                                         : 0.0;
         }
         /* The three channels' eighteen sums side by side: each still in
          * column order, but independent chains for the adder to overlap. */
@@ -373,9 +379,10 @@ static inline void ssimu2_maps_row(const float *blurred, const float *const x1[3
         ssimu2_blur_column_step(out, top, bottom, y, n);                                           \
     }                                                                                              \
     static void maps_row_##suffix(const float *blurred, const float *const x1[3],                  \
-                                  const float *const x2[3], unsigned w, double sums[3][6])         \
+                                  const float *const x2[3], unsigned w, const unsigned need[3],    \
+                                  double sums[3][6])                                               \
     {                                                                                              \
-        ssimu2_maps_row(blurred, x1, x2, w, sums);                                                 \
+        ssimu2_maps_row(blurred, x1, x2, w, need, sums);                                           \
     }                                                                                              \
     static void ssimu2_stages_fill_##suffix(Ssimulacra2Dsp *dsp)                                   \
     {                                                                                              \
