@@ -56,9 +56,9 @@ __device__ inline SerialSumMap block_exclusive(SerialSumMap m, SerialSumMap *war
 
 } // namespace serial_sum_block
 
-// The CPU's `sum += x[i]` over x[0..n) from sum = 0, in every thread of the
-// block; all SERIAL_SUM_THREADS threads must call it.
-__device__ inline double vmaf_serial_sum(const double *x, size_t n)
+// The CPU's `sum += x[i]` over x[0..n) from sum = start, in every thread of
+// the block; all SERIAL_SUM_THREADS threads must call it.
+__device__ inline double vmaf_serial_sum_from(const double *x, size_t n, double start)
 {
     __shared__ SerialSumState state;
     __shared__ SerialSumMap warp_total[serial_sum_block::kWarps];
@@ -66,7 +66,7 @@ __device__ inline double vmaf_serial_sum(const double *x, size_t n)
     __shared__ uint64_t exit_units, end_units;
     const unsigned t = threadIdx.x;
     if (!t)
-        state = serial_sum_start();
+        state = serial_sum_start(start);
     for (;;) {
         if (!t) {
             for (unsigned k = 0; state.next < n && serial_sum_plain(&state, k); k++)
@@ -79,15 +79,15 @@ __device__ inline double vmaf_serial_sum(const double *x, size_t n)
             return at.sum;
         const SerialSumGrid g = serial_sum_grid(at.sum);
         const size_t first = at.next + (size_t)t * SERIAL_SUM_PER_THREAD;
-        const unsigned count = first >= n                           ? 0
+        const unsigned count = first >= n                          ? 0
                                : n - first < SERIAL_SUM_PER_THREAD ? (unsigned)(n - first)
                                                                    : SERIAL_SUM_PER_THREAD;
         double v[SERIAL_SUM_PER_THREAD];
 #pragma unroll
         for (unsigned j = 0; j < SERIAL_SUM_PER_THREAD; j++)
             v[j] = j < count ? x[first + j] : 0.0;
-        const SerialSumMap before = serial_sum_block::block_exclusive(
-            serial_sum_thread_map(&g, v, count), warp_total);
+        const SerialSumMap before =
+            serial_sum_block::block_exclusive(serial_sum_thread_map(&g, v, count), warp_total);
         const SerialSumWalk w =
             serial_sum_thread_walk(&g, v, count, serial_sum_apply(before, g.base));
         if (w.exit < count)
@@ -104,6 +104,12 @@ __device__ inline double vmaf_serial_sum(const double *x, size_t n)
         }
         __syncthreads();
     }
+}
+
+// The same from sum = 0: the CPU's loop.
+__device__ inline double vmaf_serial_sum(const double *x, size_t n)
+{
+    return vmaf_serial_sum_from(x, n, 0.0);
 }
 
 #endif

@@ -186,9 +186,11 @@ typedef struct SerialSumState {
     unsigned burst; /* plain additions after the next exit */
 } SerialSumState;
 
-static inline VMAF_HD SerialSumState serial_sum_start(void)
+/* The state before the first element of a sum from start (0 for the CPU's
+ * loop from s = 0). */
+static inline VMAF_HD SerialSumState serial_sum_start(double start)
 {
-    const SerialSumState state = {0.0, 0, SERIAL_SUM_BURST, SERIAL_SUM_BURST};
+    const SerialSumState state = {start, 0, SERIAL_SUM_BURST, SERIAL_SUM_BURST};
     return state;
 }
 
