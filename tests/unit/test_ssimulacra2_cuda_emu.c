@@ -4,7 +4,7 @@
  * the same tiles of columns, the column blur down each column) on pitched
  * planes with garbage past each row, into memory laid out by
  * ssimu2_cuda_layout() and filled with garbage first; each sum is the plain
- * loop, which vmaf_serial_sum() reproduces bit for bit
+ * loop, which vmaf_serial_sums_enqueue() reproduces bit for bit
  * (unit.test_serial_sum). The twin's host code then pools the sums, so the
  * score must be the CPU extractor's bit for bit: 4:2:0, 4:2:2, 4:4:4 and
  * RGB, 8 to 16 bits, every matrix, range and siting, from the 8x8 minimum
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/feature_collector.h"
+#include "feature/ssimulacra2/cuda/ssimulacra2_cuda_setup.h"
 #include "feature/ssimulacra2/cuda/ssimulacra2_cuda_tile.h"
 #include "feature/ssimulacra2/ssimulacra2_frame.h"
 #include "feature/ssimulacra2/ssimulacra2_options.h"
@@ -84,46 +85,17 @@ static int emulator_open(Emulator *e, const char *const *opts, enum VmafPixelFor
         err = ssimu2_rgb_setup_make(&set, &colour, fmt, bpc, w, h);
     if (err)
         return err;
-    f->gauss = ssimu2_gauss;
-    memcpy(f->opsin, ssimu2_opsin, sizeof(f->opsin));
-    f->bpc = bpc;
-    const Ssimu2CudaConstants c =
-        ssimu2_cuda_constants(w, h, set.horizontal.width, set.vertical.width);
+    Ssimu2CudaConstants c;
+    const size_t size = ssimu2_cuda_setup(f, &set, bpc, w, h, &c);
+    e->buf = malloc(size);
+    memset(e->buf, GARBAGE, size);
     e->constants = malloc(c.size);
     memset(e->constants, GARBAGE, c.size);
     Ssimulacra2Dsp dsp;
     ssimulacra2_dsp_init(&dsp, 0);
-    ssimu2_linear_table((float *)(e->constants + c.table), f->gbr ? bpc : set.bits, &dsp);
-    f->table = (const float *)(e->constants + c.table);
-    if (!f->gbr) {
-        f->rgb_bits = set.bits;
-        f->log2_w = set.log2_w;
-        f->log2_h = set.log2_h;
-        f->h_taps = set.horizontal.width;
-        f->v_taps = set.vertical.width;
-        f->luma_scale = set.luma_scale;
-        f->luma_offset = set.luma_offset;
-        f->chroma_scale = set.chroma_scale;
-        f->chroma_offset = set.chroma_offset;
-        memcpy(f->matrix, set.matrix, sizeof(f->matrix));
-        if (set.log2_w) {
-            memcpy(e->constants + c.h_left, set.horizontal.left, sizeof(unsigned) * w);
-            memcpy(e->constants + c.h_coeff, set.horizontal.coeff, sizeof(float) * w * f->h_taps);
-        }
-        if (set.log2_h) {
-            memcpy(e->constants + c.v_left, set.vertical.left, sizeof(unsigned) * h);
-            memcpy(e->constants + c.v_coeff, set.vertical.coeff, sizeof(float) * h * f->v_taps);
-        }
-        f->h_left = (const unsigned *)(e->constants + c.h_left);
-        f->h_coeff = (const float *)(e->constants + c.h_coeff);
-        f->v_left = (const unsigned *)(e->constants + c.v_left);
-        f->v_coeff = (const float *)(e->constants + c.v_coeff);
-    }
+    /* The device's copy of the constants is the host's here. */
+    ssimu2_cuda_place(f, &set, &dsp, e->buf, e->constants, e->constants, &c);
     ssimu2_rgb_setup_free(&set);
-    const size_t size = ssimu2_cuda_layout(f, w, h, NULL);
-    e->buf = malloc(size);
-    memset(e->buf, GARBAGE, size);
-    ssimu2_cuda_layout(f, w, h, e->buf);
     return 0;
 }
 
@@ -235,6 +207,13 @@ static double emulate_frame(Emulator *e, const FexRun *r)
     memset(e->sums, 0, sizeof(e->sums));
     const Ssimu2CudaScale *sc0 = &f->scale[0];
     const bool hbd = f->bpc > 8;
+    if (!f->gbr && f->log2_w)
+        for (unsigned pic = 0; pic < 2; pic++)
+            for (unsigned p = 1; p < 3; p++)
+                for (unsigned r = 0; r < sc0->h >> f->log2_h; r++)
+                    for (unsigned x = 0; x < sc0->w; x++)
+                        f->chroma[pic][p - 1][(size_t)r * sc0->w + x] =
+                            ssimu2_tile_chroma_row(f, pic, p, r, x, hbd);
     for (unsigned pic = 0; pic < 2; pic++) {
         for (unsigned y = 0; y < sc0->h; y++) {
             for (unsigned x = 0; x < sc0->w; x++) {
@@ -247,22 +226,15 @@ static double emulate_frame(Emulator *e, const FexRun *r)
     }
     for (unsigned s = 0; s < f->scales; s++)
         emulate_scale(f, s);
-    unsigned made = 0;
-    for (unsigned s = 0; s < f->scales; s++) {
-        const Ssimu2CudaScale *sc = &f->scale[s];
-        for (unsigned c = 0; c < 3; c++) {
-            for (unsigned k = 0; k < 6; k++) {
-                if (!(sc->sums[c] >> k & 1))
-                    continue;
-                double sum = 0.0;
-                for (size_t i = 0; i < (size_t)sc->w * sc->h; i++)
-                    sum += sc->terms[c][k][i];
-                e->sums[s][c][k] = sum;
-                made++;
-            }
-        }
+    /* The sums' jobs, each the loop vmaf_serial_sums_enqueue() equals. */
+    for (unsigned j = 0; j < f->serial.count; j++) {
+        const VmafSerialSumJob *job = &f->serial.job[j];
+        double sum = 0.0;
+        for (size_t i = 0; i < job->n; i++)
+            sum += job->x[i];
+        CHECK(job->out < SSIMU2_SCALES * 3 * 6);
+        (&e->sums[0][0][0])[job->out] = sum;
     }
-    CHECK_EQ_INT(made, f->sum_cnt);
     Ssimu2Norms norms[SSIMU2_SCALES];
     for (unsigned s = 0; s < f->scales; s++)
         ssimu2_scale_norms(&norms[s], (const double(*)[6])e->sums[s], f->scale[s].w, f->scale[s].h);
@@ -375,7 +347,7 @@ static void test_scores(void)
 /* Every scale's sums and lanes: the ones the weights need, and no more. */
 static void test_layout(void)
 {
-    Ssimu2CudaFrame f;
+    Ssimu2CudaFrame f = {0};
     ssimu2_cuda_layout(&f, 1920, 1080, NULL);
     CHECK_EQ_INT(f.scales, 6);
     unsigned made = 0;
@@ -389,11 +361,17 @@ static void test_layout(void)
         }
         CHECK_EQ_INT(f.scale[s].slots, slots);
     }
-    CHECK_EQ_INT(f.sum_cnt, made);
+    CHECK_EQ_INT(f.serial.count, made);
     /* libjxl's weights: 52 of the 108 norms weigh in at six scales; scale
      * 0 needs five sums and the means of X and B-Y. */
     CHECK_EQ_INT(made, 52);
     CHECK_EQ_INT(f.scale[0].slots, 2 + SSIMU2_MAPS + 2);
+    /* Every scale count's sums fit a VmafSerialSums. */
+    for (unsigned side = 8, scales = 2; scales <= SSIMU2_SCALES; side *= 2, scales++) {
+        ssimu2_cuda_layout(&f, side, side, NULL);
+        CHECK_EQ_INT(f.scales, scales);
+        CHECK(f.serial.count && f.serial.count <= VMAF_SERIAL_SUMS_MAX);
+    }
     /* A scale is made while the one before is at least 8x8. */
     ssimu2_cuda_layout(&f, 8, 300, NULL);
     CHECK_EQ_INT(f.scales, 2);

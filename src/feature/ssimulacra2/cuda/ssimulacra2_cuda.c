@@ -16,6 +16,7 @@
 #include "feature/ssimulacra2/ssimulacra2_frame.h"
 #include "feature/ssimulacra2/ssimulacra2_options.h"
 #include "ssimulacra2_cuda.h"
+#include "ssimulacra2_cuda_setup.h"
 
 typedef struct Ssimu2CudaState {
     Ssimu2Options opt;
@@ -39,83 +40,35 @@ static void ssimulacra2_cuda_close(VmafFexContext *ctx)
     vmaf_cuda_twin_close(&s->twin);
 }
 
-/* The conversion's arithmetic into the frame; its filters into the
- * constants' host copy at c. */
-static void set_conversion(Ssimu2CudaFrame *f, const Ssimu2RgbSetup *set, uint8_t *host,
-                           const Ssimu2CudaConstants *c)
-{
-    f->rgb_bits = set->bits;
-    f->log2_w = set->log2_w;
-    f->log2_h = set->log2_h;
-    f->h_taps = set->horizontal.width;
-    f->v_taps = set->vertical.width;
-    f->luma_scale = set->luma_scale;
-    f->luma_offset = set->luma_offset;
-    f->chroma_scale = set->chroma_scale;
-    f->chroma_offset = set->chroma_offset;
-    memcpy(f->matrix, set->matrix, sizeof(f->matrix));
-    if (set->log2_w) {
-        memcpy(host + c->h_left, set->horizontal.left, sizeof(unsigned) * set->w);
-        memcpy(host + c->h_coeff, set->horizontal.coeff, sizeof(float) * set->w * f->h_taps);
-    }
-    if (set->log2_h) {
-        memcpy(host + c->v_left, set->vertical.left, sizeof(unsigned) * set->h);
-        memcpy(host + c->v_coeff, set->vertical.coeff, sizeof(float) * set->h * f->v_taps);
-    }
-}
-
-/* The constants (the linear table, the filters) made on the host and
- * copied to the device at device, and the frame's pointers to them. */
-static int upload_constants(VmafFexContext *ctx, const Ssimu2RgbSetup *set, uint8_t *device)
-{
-    Ssimu2CudaState *s = ctx->priv;
-    Ssimu2CudaFrame *f = &s->frame;
-    const Ssimu2CudaConstants c =
-        ssimu2_cuda_constants(set->w, set->h, set->horizontal.width, set->vertical.width);
-    uint8_t *host = calloc(1, c.size);
-    if (!host)
-        return -ENOMEM;
-    Ssimulacra2Dsp dsp;
-    ssimulacra2_dsp_init(&dsp, ctx->cpu_flags);
-    ssimu2_linear_table((float *)(host + c.table), f->gbr ? f->bpc : set->bits, &dsp);
-    if (!f->gbr)
-        set_conversion(f, set, host, &c);
-    f->table = (const float *)(device + c.table);
-    f->h_left = (const unsigned *)(device + c.h_left);
-    f->h_coeff = (const float *)(device + c.h_coeff);
-    f->v_left = (const unsigned *)(device + c.v_left);
-    f->v_coeff = (const float *)(device + c.v_coeff);
-    const VmafCudaApi *api = s->twin.dev->api;
-    int err = api->copy_2d_async(device, c.size, host, c.size, c.size, 1, VMAF_CUDA_HOST_TO_DEVICE,
-                                 s->twin.stream);
-    if (!err)
-        err = api->stream_synchronize(s->twin.stream);
-    free(host);
-    return err;
-}
-
+/* The constants and buffers of w x h pictures; the constants' host copy
+ * copied to the device. */
 static int open_twin(VmafFexContext *ctx, const Ssimu2RgbSetup *set, enum VmafPixelFormat pix_fmt,
                      unsigned bpc, unsigned w, unsigned h)
 {
     Ssimu2CudaState *s = ctx->priv;
-    Ssimu2CudaFrame *f = &s->frame;
-    f->gauss = ssimu2_gauss;
-    memcpy(f->opsin, ssimu2_opsin, sizeof(f->opsin));
-    f->bpc = bpc;
-    const size_t size = ssimu2_cuda_layout(f, w, h, NULL);
-    const size_t constants =
-        ssimu2_cuda_constants(w, h, set->horizontal.width, set->vertical.width).size;
+    Ssimu2CudaConstants c;
+    const size_t size = ssimu2_cuda_setup(&s->frame, set, bpc, w, h, &c);
     int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
                                   sizeof(double) * SSIMU2_SCALES * 3 * 6);
-    void *frame = NULL, *consts = NULL;
+    void *frame = NULL, *device = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &frame, size);
     if (!err)
-        err = vmaf_cuda_twin_alloc(&s->twin, &consts, constants);
+        err = vmaf_cuda_twin_alloc(&s->twin, &device, c.size);
+    uint8_t *host = err ? NULL : calloc(1, c.size);
+    if (!err && !host)
+        err = -ENOMEM;
+    if (err)
+        return err;
+    Ssimulacra2Dsp dsp;
+    ssimulacra2_dsp_init(&dsp, ctx->cpu_flags);
+    ssimu2_cuda_place(&s->frame, set, &dsp, frame, host, device, &c);
+    const VmafCudaApi *api = s->twin.dev->api;
+    err = api->copy_2d_async(device, c.size, host, c.size, c.size, 1, VMAF_CUDA_HOST_TO_DEVICE,
+                             s->twin.stream);
     if (!err)
-        err = upload_constants(ctx, set, consts);
-    if (!err)
-        ssimu2_cuda_layout(f, w, h, frame);
+        err = api->stream_synchronize(s->twin.stream);
+    free(host);
     return err;
 }
 

@@ -1,14 +1,14 @@
-// The frame's kernels: linear RGB of scale 0 a thread per pixel, then per
-// scale the downsampling and XYB a thread per pixel, the row blur a thread
-// per row and lane through tiles in shared memory (so that both the XYB it
-// reads and the lanes it writes move as whole rows), the column blur a
-// thread per column and lane walking down, and the maps' terms a thread per
-// pixel; last, one block per sum made for its running double sum, all
-// scales' at once. --fmad=false keeps every rounding the CPU makes.
+// The frame's kernels: chroma upsampled across a thread per output, then
+// linear RGB of scale 0 a thread per pixel; per scale the downsampling and
+// XYB a thread per pixel, the row blur a thread per row and lane through
+// tiles in shared memory (so that both the XYB it reads and the lanes it
+// writes move as whole rows), the column blur a thread per column and lane
+// walking down, and the maps' terms a thread per pixel; last, the running
+// double sums of every scale's maps at once (serial_sums.h). --fmad=false
+// keeps every rounding the CPU makes.
 #include <cstdint>
 
 #include "cuda/cuda_check.h"
-#include "cuda/serial_sum.cuh"
 #include "ssimulacra2_cuda.h"
 #include "ssimulacra2_cuda_tile.h"
 
@@ -26,6 +26,20 @@ dim3 pixel_grid(unsigned w, unsigned h, unsigned z)
 {
     return dim3((w + SSIMU2_CUDA_BLOCK_W - 1) / SSIMU2_CUDA_BLOCK_W,
                 (h + SSIMU2_CUDA_BLOCK_H - 1) / SSIMU2_CUDA_BLOCK_H, z);
+}
+
+// Chroma subsampled across, upsampled across: row y of the chroma plane,
+// output column x, plane blockIdx.z (picture * 2 + U or V).
+template <bool Hbd>
+__global__ void __launch_bounds__(kPixelThreads)
+    chroma_rows(const __grid_constant__ Ssimu2CudaFrame f)
+{
+    const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+    const unsigned w = f.scale[0].w, pic = blockIdx.z / 2, p = blockIdx.z % 2;
+    if (x >= w || y >= f.scale[0].h >> f.log2_h)
+        return;
+    f.chroma[pic][p][(size_t)y * w + x] = ssimu2_tile_chroma_row(&f, pic, 1 + p, y, x, Hbd);
 }
 
 template <bool Hbd>
@@ -72,14 +86,44 @@ __global__ void __launch_bounds__(kPixelThreads)
         f.xyb[pic][c][i] = v[c];
 }
 
-// A strip of kRows rows of channel blockIdx.y: thread (row, lane). Each
-// tile of kRows columns: both pictures' XYB of the columns its outputs read
-// into shared memory, row by row; the lanes' outputs into shared memory;
-// then out as rows.
+constexpr unsigned kTileFloats = 2 * kRows * kTileIn;
+constexpr unsigned kTileLoads = (kTileFloats + kRowThreads - 1) / kRowThreads;
+
+// Thread t's share of the tile of both pictures' XYB of channel c that the
+// outputs x0 to x0 + kRows - 1 of rows y0.. read, zeros outside the picture.
+__device__ void load_tile(float (&v)[kTileLoads], const Ssimu2CudaFrame &f,
+                          const Ssimu2CudaScale *sc, unsigned c, int x0, int y0, unsigned t)
+{
+#pragma unroll
+    for (unsigned j = 0; j < kTileLoads; j++) {
+        const unsigned k = t + j * kRowThreads;
+        const unsigned pic = k / (kRows * kTileIn), r = k / kTileIn % kRows, i = k % kTileIn;
+        const int x = x0 - SSIMU2_BLUR_BEFORE + (int)i, y = y0 + (int)r;
+        v[j] = k < kTileFloats && x >= 0 && x < (int)sc->w && y < (int)sc->h
+                   ? __ldg(f.xyb[pic][c] + (size_t)y * sc->w + (unsigned)x)
+                   : 0.0f;
+    }
+}
+
+__device__ void store_tile(float (&in)[2][kRows][kTileIn + 1], const float (&v)[kTileLoads],
+                           unsigned t)
+{
+#pragma unroll
+    for (unsigned j = 0; j < kTileLoads; j++) {
+        const unsigned k = t + j * kRowThreads;
+        if (k < kTileFloats)
+            in[k / (kRows * kTileIn)][k / kTileIn % kRows][k % kTileIn] = v[j];
+    }
+}
+
+// A strip of kRows rows of channel blockIdx.y: thread (row, lane). Tiles of
+// kRows columns: both pictures' XYB of the columns a tile's outputs read
+// into shared memory (the next tile's loads in flight while this one is
+// blurred), the lanes' outputs into shared memory, then out as rows.
 __global__ void __launch_bounds__(kRowThreads)
     blur_rows(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
 {
-    // Rows padded to an odd length: a warp's threads (rows) read distinct
+    // Rows padded to an odd length: a warp's threads (rows) use distinct
     // banks.
     __shared__ float in[2][kRows][kTileIn + 1];
     __shared__ float out[SSIMU2_MAPS][kRows][kRows + 1];
@@ -95,19 +139,18 @@ __global__ void __launch_bounds__(kRowThreads)
     const unsigned map = ssimu2_tile_lane_map(lanes, (unsigned)lane);
     const size_t pixels = (size_t)sc->w * sc->h;
     Ssimu2LaneBlur st = {{0, 0, 0}, {0, 0, 0}};
+    float next[kTileLoads];
+    load_tile(next, f, sc, c, 0, y0, t);
+    store_tile(in, next, t);
+    __syncthreads();
     for (int x0 = 0; x0 < w; x0 += kRows) {
-        const int origin = x0 - SSIMU2_BLUR_BEFORE;
-        for (unsigned k = t; k < 2 * kRows * kTileIn; k += kRowThreads) {
-            const unsigned pic = k / (kRows * kTileIn), r = k / kTileIn % kRows, i = k % kTileIn;
-            const int x = origin + (int)i, y = y0 + (int)r;
-            in[pic][r][i] =
-                x >= 0 && x < w && y < h ? f.xyb[pic][c][(size_t)y * sc->w + (unsigned)x] : 0.0f;
-        }
-        __syncthreads();
-        const int end = x0 + kRows < w ? x0 + kRows : w;
+        const bool more = x0 + kRows < w;
+        if (more)
+            load_tile(next, f, sc, c, x0 + kRows, y0, t);
+        const int end = more ? x0 + kRows : w;
         if (active)
-            ssimu2_tile_blur_lane(&st, &f.gauss, in[0][row], in[1][row], origin, map, w,
-                                  x0 ? x0 : SSIMU2_BLUR_FIRST, end, out[lane][row], x0);
+            ssimu2_tile_blur_lane(&st, &f.gauss, in[0][row], in[1][row], x0 - SSIMU2_BLUR_BEFORE,
+                                  map, w, x0 ? x0 : SSIMU2_BLUR_FIRST, end, out[lane][row], x0);
         __syncthreads();
         for (unsigned k = t; k < lanes * kRows * kRows; k += kRowThreads) {
             const unsigned l = k / (kRows * kRows), r = k / kRows % kRows, i = k % kRows;
@@ -116,12 +159,28 @@ __global__ void __launch_bounds__(kRowThreads)
                 f.row_blurred[(sc->slot[c] + l) * pixels + (size_t)y * sc->w + (unsigned)x] =
                     out[l][r][i];
         }
+        if (more)
+            store_tile(in, next, t);
         __syncthreads();
     }
 }
 
-// A thread per column and slot, down the rows, the loads of a run of rows
-// issued before its steps.
+// Rows n0 .. n0 + kRun - 1's inputs of the column blur: rows
+// n - SSIMU2_BLUR_BEFORE and n + SSIMU2_BLUR_AFTER, zeros outside.
+template <int kRun>
+__device__ void load_run(float (&top)[kRun], float (&bottom)[kRun], const float *src,
+                         unsigned pitch, int h, int n0)
+{
+#pragma unroll
+    for (int j = 0; j < kRun; j++) {
+        const int t = n0 + j - SSIMU2_BLUR_BEFORE, b = n0 + j + SSIMU2_BLUR_AFTER;
+        top[j] = t >= 0 && t < h ? __ldg(src + (size_t)t * pitch) : 0.0f;
+        bottom[j] = b < h ? __ldg(src + (size_t)b * pitch) : 0.0f;
+    }
+}
+
+// A thread per column and slot, down the rows in runs, the next run's loads
+// in flight while a run is blurred.
 __global__ void __launch_bounds__(SSIMU2_CUDA_COLUMNS)
     blur_columns(const __grid_constant__ Ssimu2CudaFrame f, unsigned s)
 {
@@ -135,14 +194,11 @@ __global__ void __launch_bounds__(SSIMU2_CUDA_COLUMNS)
     const float *__restrict__ src = f.row_blurred + off;
     float *__restrict__ dst = f.blurred + off;
     Ssimu2LaneColumn st = {{0, 0, 0}, {0, 0, 0}};
+    float top[kRun], bottom[kRun];
+    load_run<kRun>(top, bottom, src, sc->w, h, SSIMU2_BLUR_FIRST);
     for (int n0 = SSIMU2_BLUR_FIRST; n0 < h; n0 += kRun) {
-        float top[kRun], bottom[kRun];
-#pragma unroll
-        for (int j = 0; j < kRun; j++) {
-            const int t = n0 + j - SSIMU2_BLUR_BEFORE, b = n0 + j + SSIMU2_BLUR_AFTER;
-            top[j] = t >= 0 && t < h ? __ldg(src + (size_t)t * sc->w) : 0.0f;
-            bottom[j] = b < h ? __ldg(src + (size_t)b * sc->w) : 0.0f;
-        }
+        float next_top[kRun], next_bottom[kRun];
+        load_run<kRun>(next_top, next_bottom, src, sc->w, h, n0 + kRun);
 #pragma unroll
         for (int j = 0; j < kRun; j++) {
             const int n = n0 + j;
@@ -152,6 +208,11 @@ __global__ void __launch_bounds__(SSIMU2_CUDA_COLUMNS)
                                                     top[j], n + SSIMU2_BLUR_AFTER < h, bottom[j]);
             if (n >= 0)
                 dst[(size_t)n * sc->w] = v;
+        }
+#pragma unroll
+        for (int j = 0; j < kRun; j++) {
+            top[j] = next_top[j];
+            bottom[j] = next_bottom[j];
         }
     }
 }
@@ -166,26 +227,6 @@ __global__ void __launch_bounds__(kPixelThreads)
     if (x >= sc->w || y >= sc->h)
         return;
     ssimu2_tile_maps(&f, s, blockIdx.z, (size_t)y * sc->w + x);
-}
-
-// Block b: the b-th sum made, in the order scale, channel, sum.
-__global__ void __launch_bounds__(SERIAL_SUM_THREADS)
-    sums(const __grid_constant__ Ssimu2CudaFrame f)
-{
-    unsigned b = blockIdx.x;
-    for (unsigned s = 0; s < f.scales; s++) {
-        const Ssimu2CudaScale *sc = &f.scale[s];
-        for (unsigned c = 0; c < 3; c++) {
-            for (unsigned k = 0; k < 6; k++) {
-                if (!(sc->sums[c] >> k & 1) || b--)
-                    continue;
-                const double v = vmaf_serial_sum(sc->terms[c][k], (size_t)sc->w * sc->h);
-                if (!threadIdx.x)
-                    f.sums[(s * 3 + c) * 6 + k] = v;
-                return;
-            }
-        }
-    }
 }
 
 int enqueue_scale(const Ssimu2CudaFrame *f, unsigned s, cudaStream_t st)
@@ -228,6 +269,18 @@ extern "C" int ssimu2_cuda_enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stre
         return err;
     const Ssimu2CudaScale *sc = &f->scale[0];
     const dim3 block(SSIMU2_CUDA_BLOCK_W, SSIMU2_CUDA_BLOCK_H);
+    if (!f->gbr && f->log2_w) {
+        const dim3 rows = pixel_grid(sc->w, sc->h >> f->log2_h, 4);
+        if (f->bpc > 8) {
+            chroma_rows<true><<<rows, block, 0, st>>>(*f);
+            err = VMAF_CUDA_CHECK_LAUNCH(chroma_rows<true>);
+        } else {
+            chroma_rows<false><<<rows, block, 0, st>>>(*f);
+            err = VMAF_CUDA_CHECK_LAUNCH(chroma_rows<false>);
+        }
+        if (err)
+            return err;
+    }
     if (f->bpc > 8) {
         linear<true><<<pixel_grid(sc->w, sc->h, 2), block, 0, st>>>(*f);
         err = VMAF_CUDA_CHECK_LAUNCH(linear<true>);
@@ -237,8 +290,5 @@ extern "C" int ssimu2_cuda_enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stre
     }
     for (unsigned s = 0; !err && s < f->scales; s++)
         err = enqueue_scale(f, s, st);
-    if (err || !f->sum_cnt)
-        return err;
-    sums<<<f->sum_cnt, SERIAL_SUM_THREADS, 0, st>>>(*f);
-    return VMAF_CUDA_CHECK_LAUNCH(sums);
+    return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sums, stream);
 }

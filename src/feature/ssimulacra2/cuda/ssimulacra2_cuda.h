@@ -1,7 +1,7 @@
 /* The device stages of the ssimulacra2 twin: the CPU's stages of each scale
  * (ssimulacra2_frame.c) as whole planes, a thread per pixel, row and lane
  * or column and lane (ssimulacra2_cuda_tile.h), and each map's running
- * double sum in raster order (serial_sum.h), so that the host pools the
+ * double sum in raster order (serial_sums.h), so that the host pools the
  * CPU's sums into the CPU's score. Only the sums whose norms weigh in the
  * score are made (ssimu2_sum_mask()), and only the blur lanes they read. */
 #ifndef VMAF_FEATURE_SSIMULACRA2_CUDA_SSIMULACRA2_CUDA_H
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cuda/cuda_api.h"
+#include "cuda/serial_sums.h"
 #include "feature/ssimulacra2/ssimulacra2_math.h"
 
 #ifdef __cplusplus
@@ -68,13 +69,17 @@ typedef struct Ssimu2CudaFrame {
     const float *h_coeff, *v_coeff;
     /* The linear light of every 16-bit word (ssimu2_linear_table()). */
     const float *table;
+    /* Where log2_w: per picture, U and V upsampled across, a row of w
+     * floats a chroma row. */
+    float *chroma[2][2];
     Ssimu2CudaScale scale[SSIMU2_SCALES];
     /* The scale being made: XYB per picture and channel, the row-blurred
      * and the blurred lanes, a plane a slot; rows of the scale's width. */
     float *xyb[2][3], *row_blurred, *blurred;
-    unsigned sum_cnt; /* sums made over all scales */
-    /* The frame's result: sums[(s * 3 + c) * 6 + k] of scale s, channel c,
-     * sum k, 0 for those not made. */
+    /* The running sums made over all scales, into the frame's result:
+     * sums[(s * 3 + c) * 6 + k] of scale s, channel c, sum k, 0 for those
+     * not made. */
+    VmafSerialSums serial;
     double *sums;
 } Ssimu2CudaFrame;
 
@@ -111,8 +116,28 @@ static inline unsigned ssimu2_cuda_lanes(unsigned mask)
     return mask & 3 ? SSIMU2_MAPS : mask ? 2 : 0;
 }
 
+/* The jobs of the sums the layout makes, in the order scale, channel,
+ * sum (at most 52: the weights that are not 0). */
+static inline void ssimu2_cuda_jobs(Ssimu2CudaFrame *f)
+{
+    unsigned j = 0;
+    for (unsigned s = 0; s < f->scales; s++) {
+        const Ssimu2CudaScale *sc = &f->scale[s];
+        for (unsigned c = 0; c < 3; c++) {
+            for (unsigned k = 0; k < 6; k++) {
+                if (sc->sums[c] >> k & 1) {
+                    VmafSerialSumJob *job = &f->serial.job[j++];
+                    job->x = sc->terms[c][k];
+                    job->n = (size_t)sc->w * sc->h;
+                    job->out = (s * 3 + c) * 6 + k;
+                }
+            }
+        }
+    }
+}
+
 /* Sets the scales' sizes, sums and lanes for w x h pictures (at least the
- * minimum) and lays the per-frame planes out in buf (aligned to
+ * minimum; f's log2_w and log2_h set) and lays the per-frame planes out in buf (aligned to
  * SSIMU2_CUDA_ALIGN). Returns the bytes they take; with buf NULL it only
  * counts them. */
 static inline size_t ssimu2_cuda_layout(Ssimu2CudaFrame *f, unsigned w, unsigned h, uint8_t *buf)
@@ -124,7 +149,7 @@ static inline size_t ssimu2_cuda_layout(Ssimu2CudaFrame *f, unsigned w, unsigned
         size += ssimu2_cuda_align(sizeof(type) * (count));                                         \
     } while (0)
     f->scales = ssimu2_scale_count(w, h);
-    f->sum_cnt = 0;
+    f->serial.count = 0;
     for (unsigned s = 0; s < SSIMU2_SCALES; s++) {
         Ssimu2CudaScale *sc = &f->scale[s];
         memset(sc, 0, sizeof(*sc));
@@ -145,7 +170,7 @@ static inline size_t ssimu2_cuda_layout(Ssimu2CudaFrame *f, unsigned w, unsigned
             for (unsigned k = 0; k < 6; k++) {
                 if (mask >> k & 1) {
                     SSIMU2_TAKE(sc->terms[c][k], double, pixels);
-                    f->sum_cnt++;
+                    f->serial.count++;
                 }
             }
         }
@@ -157,9 +182,19 @@ static inline size_t ssimu2_cuda_layout(Ssimu2CudaFrame *f, unsigned w, unsigned
     for (unsigned p = 0; p < 2; p++)
         for (unsigned c = 0; c < 3; c++)
             SSIMU2_TAKE(f->xyb[p][c], float, plane);
+    /* The rows of chroma subsampled across: half the rows where subsampled
+     * down too. */
+    const size_t across = f->log2_w ? f->scale[0].w * (size_t)(f->scale[0].h >> f->log2_h) : 0;
+    for (unsigned p = 0; p < 2; p++)
+        for (unsigned c = 0; c < 2; c++)
+            SSIMU2_TAKE(f->chroma[p][c], float, across);
     SSIMU2_TAKE(f->row_blurred, float, lanes);
     SSIMU2_TAKE(f->blurred, float, lanes);
+    f->serial.max_n = (size_t)f->scale[0].w * f->scale[0].h;
+    SSIMU2_TAKE(f->serial.segments, SerialSumSegment,
+                f->serial.count * serial_sum_segment_count(f->serial.max_n));
 #undef SSIMU2_TAKE
+    ssimu2_cuda_jobs(f);
     return size;
 }
 

@@ -4,6 +4,7 @@
  * steps on the CPU. Each is the CPU stage's arithmetic on one value
  * (ssimulacra2_pixel.h, or the lane's share of a stage of
  * ssimulacra2_stages.h, whose lanes never mix):
+ * 0. ssimu2_tile_chroma_row(): chroma subsampled across, upsampled across;
  * 1. ssimu2_tile_linear(): a pixel's RGB (converted from YUV as
  *    ssimulacra2_rgb.c does, or read) in linear light;
  * 2. ssimu2_tile_downsample(): a pixel of the next scale;
@@ -51,23 +52,30 @@ static inline VMAF_HD float ssimu2_tile_chroma_row(const Ssimu2CudaFrame *f, uns
     return acc;
 }
 
-/* Chroma plane p at full size, pixel (x, y): down the rows when
- * subsampled (resize_column, from zero). */
+/* Chroma plane p at full size, pixel (x, y): when subsampled across, from
+ * the rows already upsampled across (chroma[pic][p - 1], rows of w), down
+ * the rows when subsampled down too (resize_column, from zero). */
 static inline VMAF_HD float ssimu2_tile_chroma(const Ssimu2CudaFrame *f, unsigned pic, unsigned p,
                                                unsigned x, unsigned y, bool hbd)
 {
-    if (!f->log2_h)
+    if (!f->log2_w)
         return ssimu2_tile_chroma_row(f, pic, p, y, x, hbd);
+    const float *across = f->chroma[pic][p - 1];
+    const unsigned w = f->scale[0].w;
+    if (!f->log2_h)
+        return across[(size_t)y * w + x];
     const float *c = f->v_coeff + (size_t)y * f->v_taps;
     const unsigned top = f->v_left[y];
     float acc = 0.0f;
     for (unsigned k = 0; k < f->v_taps; k++)
-        acc += c[k] * ssimu2_tile_chroma_row(f, pic, p, top + k, x, hbd);
+        acc += c[k] * across[(size_t)(top + k) * w + x];
     return acc;
 }
 
 /* Step 1: pixel (x, y) of picture pic, linear R, G, B into rgb; hbd:
- * 16-bit samples (bpc > 8). */
+ * 16-bit samples (bpc > 8). Chroma subsampled across is read from
+ * chroma[][] (step 0: ssimu2_tile_chroma_row() of every chroma row and
+ * output column). */
 static inline VMAF_HD void ssimu2_tile_linear(const Ssimu2CudaFrame *f, unsigned pic, unsigned x,
                                               unsigned y, bool hbd, float rgb[3])
 {
