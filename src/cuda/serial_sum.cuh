@@ -106,10 +106,4 @@ __device__ inline double vmaf_serial_sum_from(const double *x, size_t n, double 
     }
 }
 
-// The same from sum = 0: the CPU's loop.
-__device__ inline double vmaf_serial_sum(const double *x, size_t n)
-{
-    return vmaf_serial_sum_from(x, n, 0.0);
-}
-
 #endif

@@ -1,10 +1,10 @@
 /* The ciede twin's kernels emulated on the CPU, no GPU needed: the steps of
  * src/feature/ciede/cuda/ciede_cuda_tile.h, which the pixel kernel runs,
- * are run here block by block and thread by thread (the warp's minimum and
- * its atomic included) on pitched planes with garbage past each row, into
- * memory laid out by ciede_cuda_layout() and filled with garbage first; the
- * running sum from the first pixel that differs is the plain loop, which
- * vmaf_serial_sum() reproduces bit for bit (unit.test_serial_sum). On the
+ * are run here pixel by pixel on pitched planes with garbage past each row,
+ * into memory laid out by ciede_cuda_layout() and filled with garbage
+ * first; the running sum of the differences (the layout's job) is the
+ * plain loop, which vmaf_serial_sums_enqueue() reproduces bit for bit
+ * (unit.test_serial_sum), identical rows first included. On the
  * CPU the shared arithmetic (ciede_math.h) calls glibc, so the score, made
  * by the twin's host code (ciede_append()), must be the CPU extractor's bit
  * for bit: 4:2:0, 4:2:2 (with the reference's reads of the padding and the
@@ -117,33 +117,19 @@ static void emulate_frame(Emulator *e, const FexRun *r, VmafFexContext *ctx,
     }
     f->sum = &e->result;
 
-    /* The memset before the pixel kernel. */
-    memset(f->first_nonzero, 0xff, sizeof(*f->first_nonzero));
     const bool hbd = f->geo.bpc > 8;
-    const unsigned bw = (f->geo.w + CIEDE_CUDA_BLOCK_W - 1) / CIEDE_CUDA_BLOCK_W;
-    const unsigned bh = (f->geo.h + CIEDE_CUDA_BLOCK_H - 1) / CIEDE_CUDA_BLOCK_H;
-    for (unsigned by = 0; by < bh; by++) {
-        for (unsigned bx = 0; bx < bw; bx++) {
-            for (unsigned ty = 0; ty < CIEDE_CUDA_BLOCK_H; ty++) {
-                uint32_t warp_first = CIEDE_CUDA_NONE;
-                for (unsigned tx = 0; tx < CIEDE_CUDA_BLOCK_W; tx++) {
-                    const uint32_t first = ciede_tile_pixel(f, bx * CIEDE_CUDA_BLOCK_W + tx,
-                                                            by * CIEDE_CUDA_BLOCK_H + ty, hbd);
-                    if (first < warp_first)
-                        warp_first = first;
-                }
-                if (warp_first != CIEDE_CUDA_NONE && warp_first < *f->first_nonzero)
-                    *f->first_nonzero = warp_first;
-            }
-        }
-    }
+    for (unsigned y = 0; y < f->geo.h; y++)
+        for (unsigned x = 0; x < f->geo.w; x++)
+            ciede_tile_pixel(f, x, y, hbd);
 
-    /* The sum kernel. */
-    const size_t n = (size_t)f->geo.w * f->geo.h, first = *f->first_nonzero;
+    /* The sum's job: the loop vmaf_serial_sums_enqueue() equals. */
+    CHECK_EQ_INT(f->serial.count, 1);
+    CHECK(f->serial.job[0].x == f->diff);
+    CHECK_EQ_INT(f->serial.job[0].n, (size_t)f->geo.w * f->geo.h);
     double s = 0.0;
-    for (size_t i = first; i < n; i++)
+    for (size_t i = 0; i < f->serial.job[0].n; i++)
         s += f->diff[i];
-    *f->sum = s;
+    (&e->result)[f->serial.job[0].out] = s;
 
     CHECK_EQ_INT(ciede_append(ctx, fc, &f->geo, e->result, index), 0);
     free_planes(&dev[0]);

@@ -1,7 +1,7 @@
 /* ciede_cuda, the CUDA twin of ciede: every pixel's CIEDE2000 difference is
  * computed on the device from the shared planes, the chroma read where the
  * CPU's upsampling takes it from, and the differences' running double sum in
- * raster order is the CPU's (serial_sum.h); the host scores it with ciede's
+ * raster order is the CPU's (serial_sums.h); the host scores it with ciede's
  * code (ciede_common.c), one frame later. The device's double libm is
  * within an ulp or two of glibc's, so the score may differ from the CPU's
  * in its last bits. ciede has no options. */
@@ -39,11 +39,6 @@ static int ciede_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, un
     int err = ciede_geometry(&geo, ctx->fex->name, pix_fmt, bpc, w, h);
     if (err)
         return err;
-    /* Raster indices are 32-bit on the device, UINT32_MAX meaning none. */
-    if ((uint64_t)w * h >= UINT32_MAX) {
-        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: %ux%u input is too large", ctx->fex->name, w, h);
-        return -EINVAL;
-    }
     const size_t size = ciede_cuda_layout(&s->frame, &geo, NULL);
     err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
                               sizeof(double));

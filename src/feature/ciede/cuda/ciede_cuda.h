@@ -1,7 +1,7 @@
 /* The device stage of the ciede twin: every pixel's colour difference from
  * the shared planes (ciede_cuda_tile.h), then their running double sum in
- * raster order (serial_sum.h), the CPU's sum bit for bit where the device's
- * libm gives glibc's bits. */
+ * raster order (serial_sums.h), the CPU's sum bit for bit where the
+ * device's libm gives glibc's bits. */
 #ifndef VMAF_FEATURE_CIEDE_CUDA_CIEDE_CUDA_H
 #define VMAF_FEATURE_CIEDE_CUDA_CIEDE_CUDA_H
 
@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cuda/cuda_api.h"
+#include "cuda/serial_sums.h"
 #include "feature/ciede/ciede_common.h"
 
 #ifdef __cplusplus
@@ -19,9 +20,6 @@ extern "C" {
  * CIEDE_CUDA_BLOCK_H threads, one thread a pixel. */
 enum { CIEDE_CUDA_BLOCK_W = 32, CIEDE_CUDA_BLOCK_H = 8 };
 
-/* No pixel differs: the value *first_nonzero starts from. */
-#define CIEDE_CUDA_NONE UINT32_MAX
-
 typedef struct CiedeCudaFrame {
     CiedeGeometry geo;
     /* This frame's shared planes of ref (0) and dis (1), Y, U and V, as in
@@ -31,11 +29,8 @@ typedef struct CiedeCudaFrame {
     /* w x h, raster order: each pixel's colour difference, widened to
      * double as the CPU adds it. */
     double *diff;
-    /* The raster index of the first pixel whose difference is not 0: the
-     * sum starts there, since the serial sum adds a zero sum's terms one at
-     * a time and identical pixels often come first. */
-    uint32_t *first_nonzero;
-    double *sum; /* the frame's result, on the device */
+    VmafSerialSums serial; /* of diff */
+    double *sum;           /* the frame's result, on the device */
 } CiedeCudaFrame;
 
 enum { CIEDE_CUDA_ALIGN = 256 };
@@ -45,17 +40,23 @@ static inline size_t ciede_cuda_align(size_t n)
     return (n + CIEDE_CUDA_ALIGN - 1) / CIEDE_CUDA_ALIGN * CIEDE_CUDA_ALIGN;
 }
 
-/* Lays out diff and first_nonzero in buf (aligned to CIEDE_CUDA_ALIGN) and
- * sets geo; the shared planes and sum are the frame's. Returns the bytes
- * it takes; with buf NULL it only counts them. */
+/* Lays out diff and its sum's scratch in buf (aligned to CIEDE_CUDA_ALIGN)
+ * and sets geo; the shared planes and sum are the frame's. Returns the
+ * bytes it takes; with buf NULL it only counts them. */
 static inline size_t ciede_cuda_layout(CiedeCudaFrame *f, const CiedeGeometry *g, uint8_t *buf)
 {
     f->geo = *g;
+    const size_t n = (size_t)g->w * g->h;
     size_t size = 0;
     f->diff = buf ? (double *)buf : NULL;
-    size += ciede_cuda_align((size_t)g->w * g->h * sizeof(double));
-    f->first_nonzero = buf ? (uint32_t *)(buf + size) : NULL;
-    size += ciede_cuda_align(sizeof(uint32_t));
+    size += ciede_cuda_align(n * sizeof(double));
+    f->serial.job[0].x = f->diff;
+    f->serial.job[0].n = n;
+    f->serial.job[0].out = 0;
+    f->serial.count = 1;
+    f->serial.max_n = n;
+    f->serial.segments = buf ? (SerialSumSegment *)(buf + size) : NULL;
+    size += ciede_cuda_align(serial_sum_segment_count(n) * sizeof(SerialSumSegment));
     return size;
 }
 

@@ -1,10 +1,9 @@
 // The frame's kernels: samples to floats, four decimations (each from the
 // scale the one before wrote), the terms of every plane's scales in one
-// launch of float_ssim's pass kernel, then one block per running sum.
+// launch of float_ssim's pass kernel, then the running sums (serial_sums.h).
 #include <cstdint>
 
 #include "cuda/cuda_check.h"
-#include "cuda/serial_sum.cuh"
 #include "float_ms_ssim_cuda.h"
 #include "float_ms_ssim_cuda_tile.h"
 
@@ -34,23 +33,6 @@ __global__ void __launch_bounds__(MS_SSIM_CUDA_BLOCK_W *MS_SSIM_CUDA_BLOCK_H)
     ms_ssim_tile_decimate(&planes.plane[blockIdx.z / 2], scale, blockIdx.z % 2, kLpf, x, y);
 }
 
-// Block b: sum b % MS_SSIM_CUDA_SUMS of the pass b / MS_SSIM_CUDA_SUMS
-// (ms_ssim_cuda_passes() order), the terms l, c and s in that order.
-struct Sums {
-    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
-    double *sums;
-};
-
-__global__ void __launch_bounds__(SERIAL_SUM_THREADS) sum_terms(const __grid_constant__ Sums s)
-{
-    const SsimPassCuda &p = s.pass[blockIdx.x / MS_SSIM_CUDA_SUMS];
-    const size_t n = (size_t)ssim_pass_cuda_out_w(&p) * ssim_pass_cuda_out_h(&p);
-    const unsigned term = SSIM_TERM_L + blockIdx.x % MS_SSIM_CUDA_SUMS;
-    const double sum = vmaf_serial_sum(p.terms + term * n, n);
-    if (!threadIdx.x)
-        s.sums[blockIdx.x] = sum;
-}
-
 dim3 grid_of(unsigned w, unsigned h, unsigned planes)
 {
     return dim3((w + MS_SSIM_CUDA_BLOCK_W - 1) / MS_SSIM_CUDA_BLOCK_W,
@@ -74,16 +56,12 @@ extern "C" int ms_ssim_cuda_enqueue(const MsSsimCudaFrame *f, VmafCudaStream str
     int err = VMAF_CUDA_CHECK_LAUNCH(load);
     for (unsigned i = 1; !err && i < MS_SSIM_SCALES; i++) {
         decimate<<<grid_of(f->plane[0].w[i], f->plane[0].h[i], f->planes), block, 0, st>>>(planes,
-                                                                                          i);
+                                                                                           i);
         err = VMAF_CUDA_CHECK_LAUNCH(decimate);
     }
-    Sums sums = {};
-    const unsigned passes = ms_ssim_cuda_passes(f, sums.pass);
+    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
+    const unsigned passes = ms_ssim_cuda_passes(f, pass);
     if (!err)
-        err = ssim_pass_cuda_terms(sums.pass, passes, f->c1, f->c2, f->c3, stream);
-    if (err)
-        return err;
-    sums.sums = f->sums;
-    sum_terms<<<passes * MS_SSIM_CUDA_SUMS, SERIAL_SUM_THREADS, 0, st>>>(sums);
-    return VMAF_CUDA_CHECK_LAUNCH(sum_terms);
+        err = ssim_pass_cuda_terms(pass, passes, f->c1, f->c2, f->c3, stream);
+    return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sums, stream);
 }

@@ -1,12 +1,13 @@
 /* The device stage of the float_ms_ssim twin: each scored plane's samples as
  * floats, its four decimated scales, every scale's per-pixel terms
- * (ssim_pass/cuda/ssim_pass_cuda.h) and their running sums (serial_sum.h),
+ * (ssim_pass/cuda/ssim_pass_cuda.h) and their running sums (serial_sums.h),
  * queued on one stream. */
 #ifndef VMAF_FEATURE_FLOAT_MS_SSIM_CUDA_FLOAT_MS_SSIM_CUDA_H
 #define VMAF_FEATURE_FLOAT_MS_SSIM_CUDA_FLOAT_MS_SSIM_CUDA_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cuda/cuda_api.h"
 #include "feature/float_ms_ssim/float_ms_ssim_common.h"
@@ -41,8 +42,9 @@ typedef struct MsSsimCudaFrame {
     MsSsimCudaPlane plane[3];
     unsigned planes, bpc;
     float c1, c2, c3; /* float_ssim_c1, _c2, _c3 */
-    /* planes x MS_SSIM_SCALES x MS_SSIM_CUDA_SUMS, on the device: the
-     * frame's result. */
+    /* The running sums of every pass's l, c and s terms, into the frame's
+     * result: planes x MS_SSIM_SCALES x MS_SSIM_CUDA_SUMS, on the device. */
+    VmafSerialSums serial;
     double *sums;
 } MsSsimCudaFrame;
 
@@ -51,33 +53,6 @@ enum { MS_SSIM_CUDA_ALIGN = 256 };
 static inline size_t ms_ssim_cuda_align(size_t n)
 {
     return (n + MS_SSIM_CUDA_ALIGN - 1) / MS_SSIM_CUDA_ALIGN * MS_SSIM_CUDA_ALIGN;
-}
-
-/* Lays out the scales and terms of every plane of g in buf (aligned to
- * MS_SSIM_CUDA_ALIGN); sets every field of *f but the constants, the shared
- * planes and sums. Returns the bytes it takes; with buf NULL it only counts them. */
-static inline size_t ms_ssim_cuda_layout(MsSsimCudaFrame *f, const MsSsimGeometry *g, unsigned bpc,
-                                         uint8_t *buf)
-{
-    size_t size = 0;
-    f->planes = g->planes;
-    f->bpc = bpc;
-    for (unsigned p = 0; p < g->planes; p++) {
-        MsSsimCudaPlane *pl = &f->plane[p];
-        for (unsigned i = 0; i < MS_SSIM_SCALES; i++) {
-            pl->w[i] = g->w[p][i];
-            pl->h[i] = g->h[p][i];
-            pl->stride[i] = ms_ssim_cuda_align(pl->w[i] * sizeof(float)) / sizeof(float);
-            for (unsigned pic = 0; pic < 2; pic++) {
-                pl->scale[pic][i] = buf ? (float *)(buf + size) : NULL;
-                size += ms_ssim_cuda_align(pl->stride[i] * pl->h[i] * sizeof(float));
-            }
-            pl->terms[i] = buf ? (double *)(buf + size) : NULL;
-            size += ms_ssim_cuda_align(ssim_pass_cuda_terms_size(pl->w[i], pl->h[i]) *
-                                       sizeof(double));
-        }
-    }
-    return size;
 }
 
 /* The pass of each plane's scale, in plane then scale order (count:
@@ -98,6 +73,42 @@ static inline unsigned ms_ssim_cuda_passes(const MsSsimCudaFrame *f,
         }
     }
     return n;
+}
+
+/* Lays out the scales and terms of every plane of g, and their sums'
+ * scratch, in buf (aligned to MS_SSIM_CUDA_ALIGN); sets every field of *f
+ * but the constants, the shared planes and sums. Returns the bytes it takes; with buf NULL it only
+ * counts them. */
+static inline size_t ms_ssim_cuda_layout(MsSsimCudaFrame *f, const MsSsimGeometry *g, unsigned bpc,
+                                         uint8_t *buf)
+{
+    size_t size = 0;
+    f->planes = g->planes;
+    f->bpc = bpc;
+    for (unsigned p = 0; p < g->planes; p++) {
+        MsSsimCudaPlane *pl = &f->plane[p];
+        for (unsigned i = 0; i < MS_SSIM_SCALES; i++) {
+            pl->w[i] = g->w[p][i];
+            pl->h[i] = g->h[p][i];
+            pl->stride[i] = ms_ssim_cuda_align(pl->w[i] * sizeof(float)) / sizeof(float);
+            for (unsigned pic = 0; pic < 2; pic++) {
+                pl->scale[pic][i] = buf ? (float *)(buf + size) : NULL;
+                size += ms_ssim_cuda_align(pl->stride[i] * pl->h[i] * sizeof(float));
+            }
+            pl->terms[i] = buf ? (double *)(buf + size) : NULL;
+            size +=
+                ms_ssim_cuda_align(ssim_pass_cuda_terms_size(pl->w[i], pl->h[i]) * sizeof(double));
+        }
+    }
+    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
+    const unsigned passes = ms_ssim_cuda_passes(f, pass);
+    memset(&f->serial, 0, sizeof(f->serial));
+    for (unsigned i = 0; i < passes; i++)
+        ssim_pass_cuda_sum_jobs(&pass[i], SSIM_TERM_L, SSIM_TERM_S, i * MS_SSIM_CUDA_SUMS,
+                                &f->serial);
+    f->serial.segments = buf ? (SerialSumSegment *)(buf + size) : NULL;
+    return size +
+           sizeof(SerialSumSegment) * f->serial.count * serial_sum_segment_count(f->serial.max_n);
 }
 
 /* Queues the frame's work on stream: sums[(p * MS_SSIM_SCALES + scale) *

@@ -1,7 +1,7 @@
 /* ssim_cuda, the CUDA twin of the integer ssim: every pixel's SSIM times its
  * window's mass is computed on the device from the shared luma planes
  * (ssim_cuda.cu) and added up there in raster order, each addition rounded
- * as the CPU's running sum rounds it (cuda/serial_sum.h), so the sum is the
+ * as the CPU's running sum rounds it (cuda/serial_sums.h), so the sum is the
  * CPU's double; the host divides it by the masses' sum one frame later.
  * ssim has no options. */
 #include <errno.h>
@@ -45,10 +45,16 @@ static int ssim_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
     s->weight = ssim_cuda_total_weight(w, h);
     err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
                               sizeof(double));
-    void *values = NULL;
+    const size_t n = (size_t)w * h;
+    void *values = NULL, *segments = NULL;
     if (!err)
-        err = vmaf_cuda_twin_alloc(&s->twin, &values, (size_t)w * h * sizeof(double));
+        err = vmaf_cuda_twin_alloc(&s->twin, &values, n * sizeof(double));
+    if (!err)
+        err = vmaf_cuda_twin_alloc(&s->twin, &segments,
+                                   serial_sum_segment_count(n) * sizeof(SerialSumSegment));
     s->frame.values = values;
+    s->frame.serial = (VmafSerialSums){
+        .job = {{.x = values, .n = n}}, .count = 1, .max_n = n, .segments = segments};
     if (err)
         ssim_cuda_close(ctx);
     return err;

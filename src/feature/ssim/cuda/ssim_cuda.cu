@@ -1,8 +1,7 @@
 // A block per tile: the steps of ssim_cuda_tile.h with the tile in shared
-// memory; then one block adds the values up in raster order as the CPU's
-// running sum does (cuda/serial_sum.cuh).
+// memory; then the values are added up in raster order as the CPU's
+// running sum does (cuda/serial_sums.h).
 #include "cuda/cuda_check.h"
-#include "cuda/serial_sum.cuh"
 #include "ssim_cuda.h"
 #include "ssim_cuda_tile.h"
 
@@ -25,14 +24,6 @@ __global__ void __launch_bounds__(kThreads) pixel_values(const __grid_constant__
         ssim_tile_pixel(&tile, &f, bx, by, i);
 }
 
-__global__ void __launch_bounds__(SERIAL_SUM_THREADS)
-    frame_sum(const __grid_constant__ SsimCudaFrame f)
-{
-    const double sum = vmaf_serial_sum(f.values, static_cast<size_t>(f.w) * f.h);
-    if (!threadIdx.x)
-        *f.sum = sum;
-}
-
 } // namespace
 
 extern "C" int ssim_cuda_enqueue(const SsimCudaFrame *f, VmafCudaStream stream)
@@ -41,8 +32,5 @@ extern "C" int ssim_cuda_enqueue(const SsimCudaFrame *f, VmafCudaStream stream)
     const dim3 grid(ssim_cuda_blocks_x(f->w), ssim_cuda_blocks_y(f->h));
     pixel_values<<<grid, kThreads, 0, s>>>(*f);
     const int err = VMAF_CUDA_CHECK_LAUNCH(pixel_values);
-    if (err)
-        return err;
-    frame_sum<<<1, SERIAL_SUM_THREADS, 0, s>>>(*f);
-    return VMAF_CUDA_CHECK_LAUNCH(frame_sum);
+    return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sum, stream);
 }

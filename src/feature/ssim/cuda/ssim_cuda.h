@@ -1,6 +1,6 @@
 /* The device stages of the integer SSIM twin: every pixel's SSIM times its
  * window's mass, in raster order, and their running sum as the CPU adds
- * them (cuda/serial_sum.h). */
+ * them (cuda/serial_sums.h). */
 #ifndef VMAF_FEATURE_SSIM_CUDA_SSIM_CUDA_H
 #define VMAF_FEATURE_SSIM_CUDA_SSIM_CUDA_H
 
@@ -10,6 +10,7 @@
 
 #include "core/hd.h"
 #include "cuda/cuda_api.h"
+#include "cuda/serial_sums.h"
 #include "feature/ssim/ssim_math.h"
 
 #ifdef __cplusplus
@@ -27,8 +28,9 @@ typedef struct SsimCudaFrame {
     bool hbd; /* 16-bit samples */
     /* peak^2 K1^2 and peak^2 K2^2 (ssim_pixel()). */
     double c1_scale, c2_scale;
-    double *values; /* w x h, on the device */
-    double *sum;    /* the frame's result, on the device */
+    double *values;        /* w x h, on the device */
+    VmafSerialSums serial; /* of values */
+    double *sum;           /* the frame's result, on the device */
 } SsimCudaFrame;
 
 static inline VMAF_HD unsigned ssim_cuda_blocks_x(unsigned w)

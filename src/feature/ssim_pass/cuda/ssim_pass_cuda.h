@@ -11,6 +11,7 @@
 
 #include "core/hd.h"
 #include "cuda/cuda_api.h"
+#include "cuda/serial_sums.h"
 #include "feature/ssim_pass/float_ssim_math.h"
 
 #ifdef __cplusplus
@@ -52,6 +53,21 @@ static inline VMAF_HD unsigned ssim_pass_cuda_out_h(const SsimPassCuda *p)
 static inline size_t ssim_pass_cuda_terms_size(unsigned w, unsigned h)
 {
     return (size_t)SSIM_TERMS * (w - (SSIM_WINDOW - 1)) * (h - (SSIM_WINDOW - 1));
+}
+
+/* Adds the running sums of p's terms first to last (SSIM_TERM_*) to s as
+ * jobs, their results out, out + 1, ...; p's terms laid out already. */
+static inline void ssim_pass_cuda_sum_jobs(const SsimPassCuda *p, unsigned first, unsigned last,
+                                           unsigned out, VmafSerialSums *s)
+{
+    const size_t n = (size_t)ssim_pass_cuda_out_w(p) * ssim_pass_cuda_out_h(p);
+    for (unsigned t = first; t <= last; t++) {
+        VmafSerialSumJob *job = &s->job[s->count++];
+        job->x = p->terms + t * n;
+        job->n = n;
+        job->out = out++;
+        s->max_n = n > s->max_n ? n : s->max_n;
+    }
 }
 
 /* Queues the terms of count (1 to SSIM_PASS_CUDA_MAX) passes, one launch;
