@@ -20,14 +20,7 @@ work=${WORK:-$(mktemp -d)}
 mkdir -p "$work"
 cd "$work"
 "$gen" -w "$w" -h "$h" -p 420 -b 8 -n "$frames" -s 3 -k noise ref.yuv dis.yuv
-for f in ref dis; do
-    if [ -n "${PNGS:-}" ]; then
-        cp "$PNGS/$f.png" $f.png
-    else
-        ffmpeg -loglevel error -y -f rawvideo -pix_fmt yuv420p -s "${w}x$h" -i $f.yuv \
-            -frames:v 1 $f.png
-    fi
-done
+bash "$here/bench/ssimulacra2_pngs.sh" "$w" "$h"
 # seconds PEAK_KB of a command, its output dropped
 timed() {
     /usr/bin/time -f "%e %M" -o t.txt "$@" >/dev/null 2>&1

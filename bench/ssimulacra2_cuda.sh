@@ -46,14 +46,7 @@ if scores[0] != scores[1] or not scores[0]:
     sys.exit(f"CUDA and CPU scores differ on frames {diff[:10]} (of {len(scores[0])})")
 print(f"CUDA JSON equals CPU JSON: {len(scores[0])} frames, every printed digit")
 EOF
-for f in ref dis; do
-    if [ -n "${PNGS:-}" ]; then
-        cp "$PNGS/$f.png" $f.png
-    else
-        ffmpeg -loglevel error -y -f rawvideo -pix_fmt yuv420p -s "${w}x$h" -i $f.yuv \
-            -frames:v 1 $f.png
-    fi
-done
+bash "$here/bench/ssimulacra2_pngs.sh" "$w" "$h"
 jxl=$(for _ in 1 2 3; do timed "$tool" ref.png dis.png; done | best)
 echo
 echo "${w}x$h $bits-bit 4:2:0, $frames frames, $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)," \

@@ -120,6 +120,19 @@ void *vmaf_cuda_twin_begin_frame(VmafCudaTwin *twin, const VmafPicture *ref,
     return *err ? NULL : result;
 }
 
+void vmaf_cuda_twin_yuv_key(const VmafCudaPlanes *planes, const void *result, const void *src[2][3],
+                            size_t pitch[3], const void *key[VMAF_CUDA_GRAPH_KEYS])
+{
+    key[0] = result;
+    for (unsigned p = 0; p < 3; p++) {
+        src[0][p] = key[1 + 2 * p] = planes->data[0][p];
+        src[1][p] = key[2 + 2 * p] = planes->data[1][p];
+        pitch[p] = planes->pitch[p];
+    }
+    for (unsigned k = 7; k < VMAF_CUDA_GRAPH_KEYS; k++)
+        key[k] = NULL;
+}
+
 int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index)
 {
     VmafCudaResults *r = &twin->results;

@@ -64,6 +64,11 @@ void *vmaf_cuda_twin_result_target(const VmafCudaTwin *twin);
 void *vmaf_cuda_twin_begin_frame(VmafCudaTwin *twin, const VmafPicture *ref,
                                  const VmafPicture *dist, unsigned ref_planes, unsigned dist_planes,
                                  VmafCudaPlanes *planes, int *err);
+/* For a twin that reads every plane of both pictures: src and pitch get
+ * planes' (acquired by vmaf_cuda_twin_begin_frame()), and key the frame's
+ * graph key: result, then each plane of ref and of dist in turn. */
+void vmaf_cuda_twin_yuv_key(const VmafCudaPlanes *planes, const void *result, const void *src[2][3],
+                            size_t pitch[3], const void *key[VMAF_CUDA_GRAPH_KEYS]);
 /* Queues the copy of the target to the host behind the work on the twin's
  * stream. */
 int vmaf_cuda_twin_submit_result(VmafCudaTwin *twin, unsigned index);

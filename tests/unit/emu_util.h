@@ -1,12 +1,13 @@
 /* What the CUDA twins' emulation tests share: a xorshift generator, samples
- * written to a picture's luma, option dictionaries from "key=value:..."
- * specs, and pairs of pictures filled block by block with content that
- * takes every branch of the wavelet and masking metrics. */
+ * written to a picture's luma, planes laid out as the shared frame's, option dictionaries from
+ * "key=value:..." specs, and pairs of pictures filled block by block with content that takes every
+ * branch of the wavelet and masking metrics. */
 #ifndef VMAF_TESTS_EMU_UTIL_H
 #define VMAF_TESTS_EMU_UTIL_H
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "libvmaf/feature.h"
@@ -30,6 +31,45 @@ static inline void emu_put(VmafPicture *pic, unsigned x, unsigned y, uint32_t v)
         ((uint16_t *)row)[x] = (uint16_t)v;
     else
         row[x] = (uint8_t)v;
+}
+
+/* Garbage bytes device memory is filled with before a kernel's emulation,
+ * and after each row of a plane as the shared frame holds it. */
+enum { EMU_GARBAGE = 0xa5, EMU_ROW_GARBAGE = 64 };
+
+/* A picture's planes as the shared frame holds them: rows packed at a pitch
+ * with garbage past each row's samples. */
+typedef struct EmuPlanes {
+    uint8_t *data[3];
+    size_t pitch[3];
+} EmuPlanes;
+
+/* pic's three planes into d (emu_free_planes() frees them). */
+static inline void emu_upload(EmuPlanes *d, const VmafPicture *pic)
+{
+    const size_t bytes = pic->bpc > 8 ? 2 : 1;
+    for (unsigned p = 0; p < 3; p++) {
+        d->pitch[p] = pic->w[p] * bytes + EMU_ROW_GARBAGE;
+        d->data[p] = malloc(d->pitch[p] * pic->h[p] + 1);
+        memset(d->data[p], EMU_GARBAGE, d->pitch[p] * pic->h[p] + 1);
+        for (unsigned y = 0; y < pic->h[p]; y++)
+            memcpy(d->data[p] + y * d->pitch[p], (const uint8_t *)pic->data[p] + y * pic->stride[p],
+                   pic->w[p] * bytes);
+    }
+}
+
+static inline void emu_free_planes(EmuPlanes *d)
+{
+    for (unsigned p = 0; p < 3; p++)
+        free(d->data[p]);
+}
+
+static inline const char *emu_fmt_name(enum VmafPixelFormat fmt)
+{
+    return fmt == VMAF_PIX_FMT_YUV420P   ? "4:2:0"
+           : fmt == VMAF_PIX_FMT_YUV422P ? "4:2:2"
+           : fmt == VMAF_PIX_FMT_YUV444P ? "4:4:4"
+                                         : "4:0:0";
 }
 
 static inline uint32_t emu_clip(int64_t v, uint32_t max)

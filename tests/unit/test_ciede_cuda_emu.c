@@ -23,13 +23,6 @@
 
 extern const VmafFeatureExtractor vmaf_fex_ciede;
 
-enum { GARBAGE = 0xa5, ROW_GARBAGE = 64 };
-
-static const char *fmt_name(enum VmafPixelFormat fmt)
-{
-    return fmt == VMAF_PIX_FMT_YUV420P ? "4:2:0" : fmt == VMAF_PIX_FMT_YUV422P ? "4:2:2" : "4:4:4";
-}
-
 /* A smooth picture with noise (video-like: colours repeat, so the CPU's
  * caches hit), and a distorted one that differs from it by a few steps
  * except in its first identical_rows rows and where the noise is 0. */
@@ -52,32 +45,6 @@ static void fill_pair(FexRun *r, unsigned identical_rows)
     }
 }
 
-/* A picture's planes as the shared frame holds them: rows packed at a pitch
- * with garbage past each row's samples. */
-typedef struct DevicePlanes {
-    uint8_t *data[3];
-    size_t pitch[3];
-} DevicePlanes;
-
-static void upload(DevicePlanes *d, const VmafPicture *pic)
-{
-    const size_t bytes = pic->bpc > 8 ? 2 : 1;
-    for (unsigned p = 0; p < 3; p++) {
-        d->pitch[p] = pic->w[p] * bytes + ROW_GARBAGE;
-        d->data[p] = malloc(d->pitch[p] * pic->h[p] + 1);
-        memset(d->data[p], GARBAGE, d->pitch[p] * pic->h[p] + 1);
-        for (unsigned y = 0; y < pic->h[p]; y++)
-            memcpy(d->data[p] + y * d->pitch[p], (const uint8_t *)pic->data[p] + y * pic->stride[p],
-                   pic->w[p] * bytes);
-    }
-}
-
-static void free_planes(DevicePlanes *d)
-{
-    for (unsigned p = 0; p < 3; p++)
-        free(d->data[p]);
-}
-
 /* The twin's device memory, laid out once as its init does. */
 typedef struct Emulator {
     CiedeCudaFrame frame;
@@ -94,7 +61,7 @@ static int emulator_open(Emulator *e, enum VmafPixelFormat fmt, unsigned bpc, un
         return err;
     const size_t size = ciede_cuda_layout(&e->frame, &geo, NULL);
     e->buf = malloc(size);
-    memset(e->buf, GARBAGE, size);
+    memset(e->buf, EMU_GARBAGE, size);
     ciede_cuda_layout(&e->frame, &geo, e->buf);
     return 0;
 }
@@ -105,10 +72,10 @@ static void emulate_frame(Emulator *e, const FexRun *r, VmafFexContext *ctx,
                           VmafFeatureCollector *fc, unsigned index)
 {
     CiedeCudaFrame *f = &e->frame;
-    DevicePlanes dev[2];
-    upload(&dev[0], &r->ref);
-    upload(&dev[1], &r->dist);
-    memset(&e->result, GARBAGE, sizeof(e->result));
+    EmuPlanes dev[2];
+    emu_upload(&dev[0], &r->ref);
+    emu_upload(&dev[1], &r->dist);
+    memset(&e->result, EMU_GARBAGE, sizeof(e->result));
     for (unsigned pic = 0; pic < 2; pic++) {
         for (unsigned p = 0; p < 3; p++) {
             f->src[pic][p] = dev[pic].data[p];
@@ -132,8 +99,8 @@ static void emulate_frame(Emulator *e, const FexRun *r, VmafFexContext *ctx,
     (&e->result)[f->serial.job[0].out] = s;
 
     CHECK_EQ_INT(ciede_append(ctx, fc, &f->geo, e->result, index), 0);
-    free_planes(&dev[0]);
-    free_planes(&dev[1]);
+    emu_free_planes(&dev[0]);
+    emu_free_planes(&dev[1]);
 }
 
 /* The CPU extractor and the emulation on r's pictures, frame index; returns
@@ -147,7 +114,7 @@ static double compare_frame(FexRun *r, Emulator *e, VmafFeatureCollector *emu_fc
     CHECK_EQ_INT(vmaf_feature_collector_get_score(emu_fc, "ciede2000", &emu, index), 0);
     if (memcmp(&cpu, &emu, sizeof(cpu))) {
         fprintf(stderr, "%ux%u %s %u-bit, frame %u: cpu %a, emulated %a\n", r->ref.w[0],
-                r->ref.h[0], fmt_name(r->ref.pix_fmt), r->ref.bpc, index, cpu, emu);
+                r->ref.h[0], emu_fmt_name(r->ref.pix_fmt), r->ref.bpc, index, cpu, emu);
         test_failures++;
     }
     return cpu;

@@ -28,34 +28,6 @@
 
 extern const VmafFeatureExtractor vmaf_fex_ssimulacra2;
 
-enum { GARBAGE = 0xa5, ROW_GARBAGE = 64 };
-
-/* A picture's planes as the shared frame holds them: rows at a pitch with
- * garbage past each row's samples. */
-typedef struct DevicePlanes {
-    uint8_t *data[3];
-    size_t pitch[3];
-} DevicePlanes;
-
-static void upload(DevicePlanes *d, const VmafPicture *pic)
-{
-    const size_t bytes = pic->bpc > 8 ? 2 : 1;
-    for (unsigned p = 0; p < 3; p++) {
-        d->pitch[p] = pic->w[p] * bytes + ROW_GARBAGE;
-        d->data[p] = malloc(d->pitch[p] * pic->h[p]);
-        memset(d->data[p], GARBAGE, d->pitch[p] * pic->h[p]);
-        for (unsigned y = 0; y < pic->h[p]; y++)
-            memcpy(d->data[p] + y * d->pitch[p], (const uint8_t *)pic->data[p] + y * pic->stride[p],
-                   pic->w[p] * bytes);
-    }
-}
-
-static void free_planes(DevicePlanes *d)
-{
-    for (unsigned p = 0; p < 3; p++)
-        free(d->data[p]);
-}
-
 /* The twin's device memory, laid out as its init does. */
 typedef struct Emulator {
     Ssimu2CudaFrame frame;
@@ -88,9 +60,9 @@ static int emulator_open(Emulator *e, const char *const *opts, enum VmafPixelFor
     Ssimu2CudaConstants c;
     const size_t size = ssimu2_cuda_setup(f, &set, bpc, w, h, &c);
     e->buf = malloc(size);
-    memset(e->buf, GARBAGE, size);
+    memset(e->buf, EMU_GARBAGE, size);
     e->constants = malloc(c.size);
-    memset(e->constants, GARBAGE, c.size);
+    memset(e->constants, EMU_GARBAGE, c.size);
     Ssimulacra2Dsp dsp;
     ssimulacra2_dsp_init(&dsp, 0);
     /* The device's copy of the constants is the host's here. */
@@ -194,9 +166,9 @@ static void emulate_scale(Ssimu2CudaFrame *f, unsigned s)
 static double emulate_frame(Emulator *e, const FexRun *r)
 {
     Ssimu2CudaFrame *f = &e->frame;
-    DevicePlanes dev[2];
-    upload(&dev[0], &r->ref);
-    upload(&dev[1], &r->dist);
+    EmuPlanes dev[2];
+    emu_upload(&dev[0], &r->ref);
+    emu_upload(&dev[1], &r->dist);
     for (unsigned pic = 0; pic < 2; pic++) {
         for (unsigned p = 0; p < 3; p++) {
             f->src[pic][p] = dev[pic].data[p];
@@ -238,8 +210,8 @@ static double emulate_frame(Emulator *e, const FexRun *r)
     Ssimu2Norms norms[SSIMU2_SCALES];
     for (unsigned s = 0; s < f->scales; s++)
         ssimu2_scale_norms(&norms[s], (const double(*)[6])e->sums[s], f->scale[s].w, f->scale[s].h);
-    free_planes(&dev[0]);
-    free_planes(&dev[1]);
+    emu_free_planes(&dev[0]);
+    emu_free_planes(&dev[1]);
     return ssimu2_pool(norms, f->scales);
 }
 
@@ -272,14 +244,6 @@ typedef struct Case {
     int expect;          /* what both inits return */
 } Case;
 
-static const char *fmt_name(enum VmafPixelFormat fmt)
-{
-    return fmt == VMAF_PIX_FMT_YUV420P   ? "4:2:0"
-           : fmt == VMAF_PIX_FMT_YUV422P ? "4:2:2"
-           : fmt == VMAF_PIX_FMT_YUV444P ? "4:4:4"
-                                         : "4:0:0";
-}
-
 static void compare(const Case *k)
 {
     FexRun r;
@@ -299,8 +263,8 @@ static void compare(const Case *k)
             const double got = emulate_frame(&e, &r);
             if (memcmp(&want, &got, sizeof(want))) {
                 fprintf(stderr, "%ux%u %s %u-bit %s, frame %u: cpu %.17g, emulated %.17g\n", k->w,
-                        k->h, fmt_name(k->fmt), k->bpc, k->opts[0] ? k->opts[1] : "", frame, want,
-                        got);
+                        k->h, emu_fmt_name(k->fmt), k->bpc, k->opts[0] ? k->opts[1] : "", frame,
+                        want, got);
                 test_failures++;
             }
         }

@@ -127,12 +127,8 @@ static int ssimulacra2_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafP
                                          &planes, &err);
     if (!f->sums)
         return err;
-    const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->sums};
-    for (unsigned p = 0; p < 3; p++) {
-        f->src[0][p] = key[1 + 2 * p] = planes.data[0][p];
-        f->src[1][p] = key[2 + 2 * p] = planes.data[1][p];
-        f->pitch[p] = planes.pitch[p];
-    }
+    const void *key[VMAF_CUDA_GRAPH_KEYS];
+    vmaf_cuda_twin_yuv_key(&planes, f->sums, f->src, f->pitch, key);
     return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
                                        ctx, fc);
 }
