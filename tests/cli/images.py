@@ -148,8 +148,15 @@ def main():
     shutil.copy(os.path.join(work, f"{cases[0][0]}_dis.ppm"), os.path.join(seq, "dis_002.ppm"))
     p = run(vmaf, "-r", ref_seq, "-d", dis_seq, "--no_prediction", "--feature", "ssimulacra2",
             "-q")
-    c(p.returncode != 0 and "dis_002.ppm is 8x8 8-bit" in p.stderr,
+    c(p.returncode != 0 and "dis_002.ppm: 8x8 8-bit" in p.stderr,
       f"a sequence with an image of another size: refused, naming it ({p.stderr.strip()})")
+    # A later image cut short: the error names that file, not the pattern.
+    with open(os.path.join(seq, "dis_002.ppm"), "wb") as f:
+        f.write(open(os.path.join(seq, "dis_001.ppm"), "rb").read()[:-5])
+    p = run(vmaf, "-r", ref_seq, "-d", dis_seq, "--no_prediction", "--feature", "ssimulacra2",
+            "-q")
+    c(p.returncode != 0 and "dis_002.ppm: " in p.stderr and "%03d" not in p.stderr,
+      f"a sequence with a truncated image: refused, naming it ({p.stderr.strip()})")
     os.remove(os.path.join(seq, "dis_002.ppm"))
     p = run(vmaf, "-r", ref_seq, "-d", dis_seq, "--no_prediction", "--feature", "ssimulacra2",
             "-q")

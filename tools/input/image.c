@@ -90,8 +90,7 @@ int video_image_next(VideoInput *in)
     FILE *f = fopen(in->frame_path, "rb");
     if (!f)
         return errno == ENOENT ? 0
-                               : video_input_fail(in, -errno, "cannot open %s: %s", in->frame_path,
-                                                  strerror(errno));
+                               : video_input_fail(in, -errno, "cannot open: %s", strerror(errno));
     const VideoInfo first = in->info;
     const VideoReader *reader = in->reader;
     reader->close(in);
@@ -103,15 +102,15 @@ int video_image_next(VideoInput *in)
     in->sniffed_pos = 0;
     in->sniffed_len = fread(in->sniffed, 1, sizeof(in->sniffed), f);
     if (reader->probe(in->sniffed, in->sniffed_len, NULL) <= 0)
-        return video_input_fail(in, -EINVAL, "%s is not a %s image, as the sequence's first is",
-                                in->frame_path, reader->name);
+        return video_input_fail(in, -EINVAL, "not a %s image, as the sequence's first is",
+                                reader->name);
     const int err = reader->open(in, NULL);
     if (err)
         return err;
     if (in->info.w != first.w || in->info.h != first.h || in->info.bpc != first.bpc)
-        return video_input_fail(
-            in, -EINVAL, "%s is %ux%u %u-bit, the sequence's first image %ux%u %u-bit",
-            in->frame_path, in->info.w, in->info.h, in->info.bpc, first.w, first.h, first.bpc);
+        return video_input_fail(in, -EINVAL,
+                                "%ux%u %u-bit, the sequence's first image %ux%u %u-bit", in->info.w,
+                                in->info.h, in->info.bpc, first.w, first.h, first.bpc);
     in->sequence.next++;
     return 1;
 }

@@ -31,7 +31,9 @@ int video_probe_encoded(const unsigned char *head, size_t len, const VideoInfo *
 
 int video_input_fail(VideoInput *in, int err, const char *fmt, ...)
 {
-    int n = snprintf(in->error, sizeof(in->error), "%s: ", in->path);
+    /* A numbered sequence's errors name the file being read. */
+    const char *name = in->sequence.suffix && in->file ? in->frame_path : in->path;
+    int n = snprintf(in->error, sizeof(in->error), "%s: ", name);
     if (n < 0 || (size_t)n >= sizeof(in->error))
         return err;
     va_list ap;

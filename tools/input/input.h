@@ -276,7 +276,8 @@ void video_image_store_row(VmafPicture *pic, unsigned y, const unsigned char *sr
 /* Reads up to size bytes, replaying sniffed bytes first; returns the count. */
 size_t video_input_fread(VideoInput *in, void *buf, size_t size);
 
-/* Sets in->error to "<path>: <formatted message>" and returns err. */
+/* Sets in->error to "<path>: <formatted message>" and returns err; in an
+ * open numbered sequence the path is the file being read (frame_path). */
 int video_input_fail(VideoInput *in, int err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
