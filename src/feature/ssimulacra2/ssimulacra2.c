@@ -4,13 +4,10 @@
  * input file names (the tagged_* options); with matrix rgb the pictures
  * are RGB already (4:4:4 planes G, B, R, H.273's identity matrix, as
  * FFmpeg's gbrp lays them out) and are read as they are. */
-#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "core/feature_extractor.h"
-#include "core/log.h"
 #include "ssimulacra2_frame.h"
 #include "ssimulacra2_options.h"
 #include "ssimulacra2_rgb.h"

@@ -75,6 +75,10 @@ int ssimu2_frame_open(Ssimu2Frame *f, unsigned w, unsigned h, unsigned cpu_flags
     if (err)
         return err;
     ssimulacra2_dsp_init(&f->dsp, cpu_flags);
+    f->scales = ssimu2_scale_count(w, h);
+    for (unsigned s = 0; s < f->scales; s++)
+        for (unsigned c = 0; c < 3; c++)
+            f->need[s][c] = ssimu2_sum_mask(f->scales, s, c);
     for (unsigned p = 0; p < 2; p++)
         for (unsigned c = 0; !err && c < 3; c++)
             err = float_plane_alloc(&f->linear[p][c], w, h);
@@ -180,7 +184,7 @@ static void linear_planes(Ssimu2Frame *f, const FloatPlane dst[3], const Ssimu2S
 double ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2Samples *dis)
 {
     Ssimu2Norms norms[SSIMU2_SCALES];
-    unsigned w = f->w, h = f->h, s = 0;
+    unsigned w = f->w, h = f->h;
     for (unsigned p = 0; p < 2; p++) {
         for (unsigned c = 0; c < 3; c++) {
             f->linear[p][c].w = w;
@@ -189,11 +193,7 @@ double ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2
     }
     linear_planes(f, f->linear[0], ref);
     linear_planes(f, f->linear[1], dis);
-    for (; s < SSIMU2_SCALES; s++) {
-        /* The size the scale before left decides, as in libjxl: the last
-         * scale may be under the minimum. */
-        if (w < SSIMU2_MIN_SIZE || h < SSIMU2_MIN_SIZE)
-            break;
+    for (unsigned s = 0; s < f->scales; s++) {
         if (s) {
             const unsigned half_w = (w + 1) / 2, half_h = (h + 1) / 2;
             for (unsigned p = 0; p < 2; p++) {
@@ -207,10 +207,7 @@ double ssimu2_frame_score(Ssimu2Frame *f, const Ssimu2Samples *ref, const Ssimu2
             w = half_w;
             h = half_h;
         }
-        const unsigned scales = ssimu2_scale_count(f->w, f->h);
-        const unsigned need[3] = {ssimu2_sum_mask(scales, s, 0), ssimu2_sum_mask(scales, s, 1),
-                                  ssimu2_sum_mask(scales, s, 2)};
-        scale_norms(f, w, h, need, &norms[s]);
+        scale_norms(f, w, h, f->need[s], &norms[s]);
     }
-    return ssimu2_pool(norms, s);
+    return ssimu2_pool(norms, f->scales);
 }

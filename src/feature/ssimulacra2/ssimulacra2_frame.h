@@ -15,6 +15,9 @@ enum { SSIMU2_RING_ROWS = 2 * SSIMU2_BLUR_RADIUS + 1 };
 typedef struct Ssimu2Frame {
     Ssimulacra2Dsp dsp;
     unsigned w, h;
+    /* The scales made (ssimu2_scale_count()) and each one's sums kept, per
+     * channel (ssimu2_sum_mask()). */
+    unsigned scales, need[SSIMU2_SCALES][3];
     /* Per picture (reference, distorted): linear RGB, downsampled in place
      * from scale to scale. */
     FloatPlane linear[2][3];

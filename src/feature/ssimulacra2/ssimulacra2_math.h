@@ -75,7 +75,8 @@ typedef struct Ssimu2Norms {
 } Ssimu2Norms;
 
 /* The scales computed for a w x h picture of at least SSIMU2_MIN_SIZE
- * pixels either way: 1 to SSIMU2_SCALES. */
+ * pixels either way: 1 to SSIMU2_SCALES. As in libjxl, the size of the
+ * scale before decides, so the last may be under the minimum. */
 unsigned ssimu2_scale_count(unsigned w, unsigned h);
 
 /* The sums of channel c at scale s that weigh in the score of `scales`
