@@ -5,6 +5,8 @@
 #ifndef VMAF_CORE_HD_H
 #define VMAF_CORE_HD_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __CUDACC__
@@ -34,6 +36,15 @@ static inline VMAF_HD int vmaf_clz64(uint64_t x)
 #else
     return __builtin_clzll(x);
 #endif
+}
+
+/* Sample (x, y) of a plane whose rows are pitch bytes apart: 16-bit
+ * samples where hbd, else 8-bit. */
+static inline VMAF_HD unsigned vmaf_hd_sample(const void *plane, size_t pitch, unsigned x,
+                                              unsigned y, bool hbd)
+{
+    const uint8_t *row = (const uint8_t *)plane + (size_t)y * pitch;
+    return hbd ? ((const uint16_t *)row)[x] : row[x];
 }
 
 #endif

@@ -17,13 +17,6 @@
 #include "feature/ciede/ciede_math.h"
 #include "ciede_cuda.h"
 
-static inline VMAF_HD unsigned ciede_tile_sample(const void *plane, size_t pitch, unsigned x,
-                                                 unsigned y, bool hbd)
-{
-    const uint8_t *row = (const uint8_t *)plane + (size_t)y * pitch;
-    return hbd ? ((const uint16_t *)row)[x] : row[x];
-}
-
 /* Step 1 for pixel (x, y) inside the picture; hbd: 16-bit samples
  * (bpc > 8). */
 static inline VMAF_HD void ciede_tile_pixel(const CiedeCudaFrame *f, unsigned x, unsigned y,
@@ -41,9 +34,9 @@ static inline VMAF_HD void ciede_tile_pixel(const CiedeCudaFrame *f, unsigned x,
     }
     unsigned s[2][3];
     for (unsigned pic = 0; pic < 2; pic++) {
-        s[pic][0] = ciede_tile_sample(f->src[pic][0], f->pitch[0], x, y, hbd);
+        s[pic][0] = vmaf_hd_sample(f->src[pic][0], f->pitch[0], x, y, hbd);
         for (unsigned p = 1; p < 3; p++)
-            s[pic][p] = padding ? 0 : ciede_tile_sample(f->src[pic][p], f->pitch[p], cx, cy, hbd);
+            s[pic][p] = padding ? 0 : vmaf_hd_sample(f->src[pic][p], f->pitch[p], cx, cy, hbd);
     }
     const float d =
         ciede_pixel_difference(s[0][0], s[0][1], s[0][2], s[1][0], s[1][1], s[1][2], g->bpc);

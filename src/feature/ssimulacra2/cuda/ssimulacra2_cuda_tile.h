@@ -24,13 +24,6 @@
 #include "feature/ssimulacra2/ssimulacra2_pixel.h"
 #include "ssimulacra2_cuda.h"
 
-static inline VMAF_HD unsigned ssimu2_tile_sample(const void *plane, size_t pitch, unsigned x,
-                                                  unsigned y, bool hbd)
-{
-    const uint8_t *row = (const uint8_t *)plane + (size_t)y * pitch;
-    return hbd ? ((const uint16_t *)row)[x] : row[x];
-}
-
 /* Chroma plane p (1, 2) of picture pic, row r, at output column x: the
  * samples as float, upsampled across when subsampled (resize_row). */
 static inline VMAF_HD float ssimu2_tile_chroma_row(const Ssimu2CudaFrame *f, unsigned pic,
@@ -38,14 +31,14 @@ static inline VMAF_HD float ssimu2_tile_chroma_row(const Ssimu2CudaFrame *f, uns
 {
     const void *plane = f->src[pic][p];
     if (!f->log2_w)
-        return (float)ssimu2_tile_sample(plane, f->pitch[p], x, r, hbd) * f->chroma_scale +
+        return (float)vmaf_hd_sample(plane, f->pitch[p], x, r, hbd) * f->chroma_scale +
                f->chroma_offset;
     const float *c = f->h_coeff + (size_t)x * f->h_taps;
     const unsigned left = f->h_left[x];
     float acc = 0.0f;
     for (unsigned k = 0; k < f->h_taps; k++) {
         const float v =
-            (float)ssimu2_tile_sample(plane, f->pitch[p], left + k, r, hbd) * f->chroma_scale +
+            (float)vmaf_hd_sample(plane, f->pitch[p], left + k, r, hbd) * f->chroma_scale +
             f->chroma_offset;
         acc += c[k] * v;
     }
@@ -83,12 +76,12 @@ static inline VMAF_HD void ssimu2_tile_linear(const Ssimu2CudaFrame *f, unsigned
         /* R, G, B from planes 2, 0, 1. */
         for (unsigned c = 0; c < 3; c++) {
             const unsigned p = (c + 2) % 3;
-            rgb[c] = f->table[ssimu2_tile_sample(f->src[pic][p], f->pitch[p], x, y, hbd)];
+            rgb[c] = f->table[vmaf_hd_sample(f->src[pic][p], f->pitch[p], x, y, hbd)];
         }
         return;
     }
     const float luma =
-        (float)ssimu2_tile_sample(f->src[pic][0], f->pitch[0], x, y, hbd) * f->luma_scale +
+        (float)vmaf_hd_sample(f->src[pic][0], f->pitch[0], x, y, hbd) * f->luma_scale +
         f->luma_offset;
     const float u = ssimu2_tile_chroma(f, pic, 1, x, y, hbd);
     const float v = ssimu2_tile_chroma(f, pic, 2, x, y, hbd);
