@@ -18,7 +18,9 @@
 enum VmafFeatureExtractorFlags {
     /* extract() runs serially and in frame order, never subsampled. */
     VMAF_FEATURE_EXTRACTOR_TEMPORAL = 1 << 0,
+    /* A GPU twin of the CUDA backend, or of the SYCL backend. */
     VMAF_FEATURE_EXTRACTOR_CUDA = 1 << 1,
+    VMAF_FEATURE_EXTRACTOR_SYCL = 1 << 2,
     /* The framework supplies the previous reference pictures (prev_ref,
      * prev_prev_ref); never subsampled, may run frames in parallel. */
     VMAF_FEATURE_EXTRACTOR_PREV_REF = 1 << 3,
@@ -52,6 +54,10 @@ typedef struct VmafFeatureExtractor {
      * aggregate over every frame it scored (which frames scored in pieces
      * cannot make: vmaf_import_scores()); asked before init(). NULL: never. */
     bool (*totals_run)(const VmafFexContext *fex);
+    /* A GPU twin's device stages, a table of its backend's launchers whose
+     * type the twin's host code knows, so that one host code serves the
+     * twins of several backends; NULL otherwise. */
+    const void *kernels;
 } VmafFeatureExtractor;
 
 struct VmafFexContext {

@@ -1,8 +1,11 @@
 #include <errno.h>
 
 #include "core/log.h"
-#include "cuda_state.h"
+#include "device_backend.h"
 #include "twin.h"
+#if VMAF_HAVE_SYCL
+#include "sycl/sycl_api.h"
+#endif
 
 static int results_init(VmafCudaResults *r, const VmafCudaDevice *dev, size_t size)
 {
@@ -35,20 +38,34 @@ static void results_free(VmafCudaResults *r)
     *r = (VmafCudaResults){0};
 }
 
-int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
-                        enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
-                        size_t result_size)
+/* Device 0 of the twin's backend, for a twin used outside a context with it. */
+static int probe_own_device(const VmafFeatureExtractor *fex, VmafCudaDevice *dev)
+{
+#if VMAF_HAVE_SYCL
+    if (fex->flags & VMAF_FEATURE_EXTRACTOR_SYCL) {
+        const int err = vmaf_sycl_runtime_probe(0, dev);
+        if (err == -ENODEV)
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a SYCL device", fex->name);
+        return err;
+    }
+#endif
+    const int err = vmaf_cuda_runtime_probe(0, NULL, dev);
+    if (err == -ENODEV)
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a CUDA device", fex->name);
+    return err;
+}
+
+int vmaf_cuda_twin_open(VmafCudaTwin *twin, const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt,
+                        unsigned bpc, unsigned w, unsigned h, size_t result_size)
 {
     *twin = (VmafCudaTwin){0};
     VmafCudaSharedFrame *frame = NULL;
     int err;
-    if (backend) {
-        err = vmaf_cuda_backend_frame(backend, pix_fmt, bpc, w, h, &frame, &twin->dev);
+    if (ctx->backend) {
+        err = vmaf_cuda_backend_frame(ctx->backend, pix_fmt, bpc, w, h, &frame, &twin->dev);
     } else {
         twin->dev = &twin->own_dev;
-        err = vmaf_cuda_runtime_probe(0, NULL, &twin->own_dev);
-        if (err == -ENODEV)
-            vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a CUDA device", name);
+        err = probe_own_device(ctx->fex, &twin->own_dev);
     }
     if (!err)
         err = vmaf_cuda_device_bind(twin->dev);

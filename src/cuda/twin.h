@@ -36,11 +36,11 @@ typedef struct VmafCudaTwin {
     unsigned buffer_cnt;
 } VmafCudaTwin;
 
-/* backend: VmafFexContext.backend; name: the twin's, for messages;
- * result_size: bytes of one frame's results. */
-int vmaf_cuda_twin_open(VmafCudaTwin *twin, const char *name, void *backend,
-                        enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
-                        size_t result_size);
+/* ctx: the twin's instance, on its backend's device (ctx->backend), or,
+ * outside a context with the backend, on device 0 of the backend its flags
+ * name, uploading privately; result_size: bytes of one frame's results. */
+int vmaf_cuda_twin_open(VmafCudaTwin *twin, const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt,
+                        unsigned bpc, unsigned w, unsigned h, size_t result_size);
 /* Waits for the twin's stream, then frees; also after a failed open. */
 void vmaf_cuda_twin_close(VmafCudaTwin *twin);
 

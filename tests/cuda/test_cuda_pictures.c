@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "core/context.h"
-#include "cuda/cuda_state.h"
+#include "cuda/device_backend.h"
 #include "libvmaf/libvmaf_cuda.h"
 #include "compare_scores.h"
 #include "device_util.h"

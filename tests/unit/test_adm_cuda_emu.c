@@ -170,7 +170,7 @@ static void run_reduce(const AdmCudaFrame *f)
     }
 }
 
-/* The order of adm_cuda_enqueue(). */
+/* The order of adm_cuda_kernels.enqueue(). */
 static void emulate(Emulated *e, const VmafPicture *ref, const VmafPicture *dis)
 {
     AdmCudaFrame *f = &e->frame;

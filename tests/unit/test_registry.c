@@ -24,9 +24,15 @@ static unsigned extractor_count(void)
     return n;
 }
 
+/* The twin flag of fex's backend, or 0 for a CPU extractor. */
+static uint64_t backend_of(const VmafFeatureExtractor *fex)
+{
+    return fex->flags & (VMAF_FEATURE_EXTRACTOR_CUDA | VMAF_FEATURE_EXTRACTOR_SYCL);
+}
+
 static bool is_twin(const VmafFeatureExtractor *fex)
 {
-    return fex->flags & VMAF_FEATURE_EXTRACTOR_CUDA;
+    return backend_of(fex) != 0;
 }
 
 static void test_every_metric_listed(void)
@@ -61,7 +67,8 @@ static void test_names_unique(void)
     }
 }
 
-/* Within the CPU extractors, and within the twins, one provider a feature. */
+/* Within the CPU extractors, and within each backend's twins, one provider
+ * a feature. */
 static void test_one_provider_per_feature(void)
 {
     const unsigned n = extractor_count();
@@ -70,7 +77,7 @@ static void test_one_provider_per_feature(void)
         for (const char *const *f = a->provided_features; f && *f; f++) {
             for (unsigned j = i + 1; j < n; j++) {
                 const VmafFeatureExtractor *b = vmaf_feature_extractors[j];
-                if (is_twin(a) != is_twin(b))
+                if (backend_of(a) != backend_of(b))
                     continue;
                 for (const char *const *g = b->provided_features; g && *g; g++) {
                     if (!strcmp(*f, *g)) {

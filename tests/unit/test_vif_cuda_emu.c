@@ -171,7 +171,7 @@ static void run_scale(const VifCudaFrame *f, int scale, bool stat, bool decimate
     }
 }
 
-/* vif_cuda_enqueue() on the CPU: the four scale kernels, then the sum of
+/* vif_cuda_kernels.enqueue() on the CPU: the four scale kernels, then the sum of
  * each scale's partials. */
 static void emulated_sums(const Pair *p, double gain_limit, bool skip_scale0,
                           VifSums sums[VIF_SCALES])

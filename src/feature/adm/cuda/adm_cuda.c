@@ -1,4 +1,4 @@
-/* adm_cuda, the CUDA twin of adm: each frame's wavelet levels, decoupling,
+/* adm_cuda and adm_sycl, the GPU twins of adm: each frame's wavelet levels, decoupling,
  * masking and integer sums run on the device from the shared luma planes
  * (adm_cuda.cu), in buffers of the twin's own allocated at init; the host
  * scores the sums with adm's arithmetic (adm_common.h), one frame later.
@@ -58,7 +58,7 @@ static int adm_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsi
     };
     AdmCudaFrame *f = &s->frame;
     const size_t size = adm_cuda_layout(f, s->scale, &params, w, h, bpc, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h,
                               ADM_SCALES * ADM_CUDA_SUMS * sizeof(uint64_t));
     void *buf = NULL;
     if (!err)
@@ -100,7 +100,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return adm_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const AdmCudaState *s = ctx->priv;
+    const AdmGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -121,7 +124,7 @@ static int adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
     f->dwt[0].src[1] = planes.data[1][0];
     f->dwt[0].src_pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->dwt[0].src[0], f->dwt[0].src[1], f->sums};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -131,15 +134,23 @@ static int adm_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define ADM_TWIN(backend_flag)                                                                     \
+    .options = adm_cuda_options, .priv_size = sizeof(AdmCudaState),                                \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = adm_features, .init = adm_cuda_init, .extract = adm_cuda_extract,         \
+    .flush = adm_cuda_flush, .close = adm_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_adm_cuda = {
     .name = "adm_cuda",
-    .options = adm_cuda_options,
-    .priv_size = sizeof(AdmCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = adm_features,
-    .init = adm_cuda_init,
-    .extract = adm_cuda_extract,
-    .flush = adm_cuda_flush,
-    .close = adm_cuda_close,
+    ADM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &adm_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_adm_sycl = {
+    .name = "adm_sycl",
+    ADM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &adm_sycl_kernels,
+};
+#endif

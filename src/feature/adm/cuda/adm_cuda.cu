@@ -91,9 +91,7 @@ template <bool Scale0> int launch_mask(const AdmCudaMask &m, cudaStream_t stream
     return m.aim ? launch_mask<Scale0, true>(m, stream) : launch_mask<Scale0, false>(m, stream);
 }
 
-} // namespace
-
-extern "C" int adm_cuda_enqueue(const AdmCudaFrame *f, VmafCudaStream stream)
+int enqueue(const AdmCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err = f->dwt[0].src_kind == ADM_CUDA_U16 ? launch_dwt<ADM_CUDA_U16, 0>(f->dwt[0], s)
@@ -117,3 +115,7 @@ extern "C" int adm_cuda_enqueue(const AdmCudaFrame *f, VmafCudaStream stream)
     reduce_kernel<<<dim3(ADM_CUDA_SUMS, ADM_SCALES), kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(reduce_kernel);
 }
+
+} // namespace
+
+extern "C" const AdmGpuKernels adm_cuda_kernels = {enqueue};

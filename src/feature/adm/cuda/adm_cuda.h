@@ -184,10 +184,17 @@ static inline size_t adm_cuda_layout(AdmCudaFrame *f, const AdmScale scale[ADM_S
     return size;
 }
 
-/* Queues the frame's work on stream, reading f->dwt[0].src: f->sums
- * becomes the CPU extractor's AdmSums of every scale. No host
- * synchronisation, no allocation: the work can be captured in a graph. */
-int adm_cuda_enqueue(const AdmCudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the adm
+ * twins). enqueue: queues the frame's work on stream, reading
+ * f->dwt[0].src: f->sums becomes the CPU extractor's AdmSums of every
+ * scale. No host synchronisation, no allocation: the work can be captured
+ * in a graph. */
+typedef struct AdmGpuKernels {
+    int (*enqueue)(const AdmCudaFrame *f, VmafCudaStream stream);
+} AdmGpuKernels;
+
+extern const AdmGpuKernels adm_cuda_kernels; /* adm_cuda.cu */
+extern const AdmGpuKernels adm_sycl_kernels; /* ../sycl/adm_sycl.cpp */
 
 #ifdef __cplusplus
 }

@@ -99,8 +99,7 @@ static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     CambiCudaFrame *f = &s->frame;
     const size_t size = cambi_cuda_layout(f, &s->setup, s->opt.full_ref, NULL);
     const size_t constants = cambi_cuda_layout_constants(f, &s->setup, s->opt.full_ref, NULL);
-    int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                                  sizeof(CambiCudaResult));
+    int err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, sizeof(CambiCudaResult));
     /* The views differ in size only: they have the same band. */
     if (!err)
         err = cambi_cuda_prepare(cambi_cuda_counts_size(s->setup.dis.cp.band_size));

@@ -40,8 +40,7 @@ static int ciede_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, un
     if (err)
         return err;
     const size_t size = ciede_cuda_layout(&s->frame, &geo, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              sizeof(double));
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, sizeof(double));
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);

@@ -86,8 +86,7 @@ static int float_adm_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt
     float_adm_rfactors(&s->opt, params.rfactor);
     FloatAdmCudaFrame *f = &s->frame;
     const size_t size = float_adm_cuda_layout(f, &params, w, h, bpc, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              f->result_size);
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, f->result_size);
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);

@@ -35,8 +35,7 @@ static int float_ansnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_f
         .divisor = (float)(1u << (bpc - 8)),
     };
     float_ansnr_kernels(&f->kernels);
-    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                               h * sizeof(FloatAnsnrEnergy));
+    return vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, h * sizeof(FloatAnsnrEnergy));
 }
 
 /* Scores the oldest frame whose rows are queued: 1 when there was one. */

@@ -37,7 +37,7 @@ static int float_moment_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_
         .bpc = bpc,
         .divisor = (float)(1u << (bpc - 8)),
     };
-    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+    return vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h,
                                2 * h * sizeof(FloatMomentCudaSums));
 }
 

@@ -71,8 +71,7 @@ static int float_motion_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_
         return err; /* force_zero reads no picture */
     FloatMotionCudaFrame *f = &s->frame;
     const size_t size = float_motion_cuda_layout(f, &s->geo, s->opt.add_scale1, bpc, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              f->rows * sizeof(float));
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, f->rows * sizeof(float));
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);

@@ -53,8 +53,7 @@ static int float_ms_ssim_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix
     f->c3 = float_ssim_c3;
     const size_t size = ms_ssim_cuda_layout(f, &s->geo, bpc, NULL);
     const size_t result_size = sizeof(double) * s->geo.planes * MS_SSIM_SCALES * MS_SSIM_CUDA_SUMS;
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              result_size);
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, result_size);
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);

@@ -37,8 +37,7 @@ static int float_psnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fm
         .bpc = bpc,
         .divisor = (float)(1u << (bpc - 8)),
     };
-    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                               h * sizeof(uint64_t));
+    return vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, h * sizeof(uint64_t));
 }
 
 /* Scores the oldest frame whose sums are queued: 1 when there was one. */

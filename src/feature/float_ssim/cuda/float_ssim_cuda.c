@@ -51,8 +51,7 @@ static int float_ssim_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fm
     FloatSsimCudaFrame *f = &s->frame;
     const size_t size =
         float_ssim_cuda_layout(f, bpc, w, h, g->factor, g->scaled_w, g->scaled_h, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              SSIM_TERMS * sizeof(double));
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, SSIM_TERMS * sizeof(double));
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);

@@ -55,8 +55,7 @@ static int float_vif_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt
         return err;
     FloatVifCudaFrame *f = &s->frame;
     const size_t size = float_vif_cuda_layout(f, &s->setup, &s->opt, bpc, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              f->result_size);
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, f->result_size);
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);

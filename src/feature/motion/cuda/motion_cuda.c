@@ -1,10 +1,11 @@
-/* motion_cuda, the CUDA twin of motion: the twin motion_v2_cuda shares
+/* motion_cuda and motion_sycl, the GPU twins of motion: the twin motion_v2_cuda shares
  * (feature/motion_common/cuda/motion_cuda_twin.h) under motion's names and
  * options, with motion's CPU extractor deriving motion2 and motion3. */
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
 #include "feature/motion_common/motion_common.h"
+#include "feature/motion_common/cuda/motion_cuda.h"
 #include "feature/motion_common/cuda/motion_cuda_twin.h"
 
 extern const VmafFeatureExtractor vmaf_fex_motion;
@@ -42,15 +43,24 @@ static const char *const motion_cuda_provided_features[] = {
     SAD_FEATURE, DEBUG_FEATURE, MOTION2_FEATURE, MOTION3_FEATURE, NULL,
 };
 
+/* The twin's host code over either backend's kernels. */
+#define MOTION_TWIN(backend_flag)                                                                  \
+    .options = motion_cuda_options, .priv_size = sizeof(MotionCudaState),                          \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = motion_cuda_provided_features, .init = motion_cuda_init,                  \
+    .extract = motion_cuda_twin_extract, .flush = motion_cuda_twin_flush,                          \
+    .close = motion_cuda_twin_close
+
 const VmafFeatureExtractor vmaf_fex_motion_cuda = {
     .name = "motion_cuda",
-    .options = motion_cuda_options,
-    .priv_size = sizeof(MotionCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = motion_cuda_provided_features,
-    .init = motion_cuda_init,
-    .extract = motion_cuda_twin_extract,
-    .flush = motion_cuda_twin_flush,
-    .close = motion_cuda_twin_close,
+    MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &motion_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_motion_sycl = {
+    .name = "motion_sycl",
+    MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &motion_sycl_kernels,
+};
+#endif

@@ -75,9 +75,7 @@ template <bool Hbd> __global__ void __launch_bounds__(kThreads) strip_sad(Motion
         atomicAdd(&a.row_sad[y0 + t], strip_sum[t]);
 }
 
-} // namespace
-
-extern "C" int motion_cuda_row_sad(const MotionCudaRows *rows, VmafCudaStream stream)
+int row_sad(const MotionCudaRows *rows, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err =
@@ -93,3 +91,7 @@ extern "C" int motion_cuda_row_sad(const MotionCudaRows *rows, VmafCudaStream st
     strip_sad<false><<<grid, kThreads, 0, s>>>(*rows);
     return VMAF_CUDA_CHECK_LAUNCH(strip_sad<false>);
 }
+
+} // namespace
+
+extern "C" const MotionGpuKernels motion_cuda_kernels = {row_sad};

@@ -19,10 +19,16 @@ typedef struct MotionCudaRows {
     uint32_t *row_sad;  /* h sums, on the device */
 } MotionCudaRows;
 
-/* row_sad[y]: the CPU's blur_horizontal_abs_sum() of row y of the
- * vertically blurred prev - cur (motion_dsp.h), modulo 2^32. Queued on
- * stream. */
-int motion_cuda_row_sad(const MotionCudaRows *rows, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the motion
+ * twins). row_sad: row_sad[y], the CPU's blur_horizontal_abs_sum() of row y
+ * of the vertically blurred prev - cur (motion_dsp.h), modulo 2^32, queued
+ * on stream. */
+typedef struct MotionGpuKernels {
+    int (*row_sad)(const MotionCudaRows *rows, VmafCudaStream stream);
+} MotionGpuKernels;
+
+extern const MotionGpuKernels motion_cuda_kernels; /* motion_cuda.cu */
+extern const MotionGpuKernels motion_sycl_kernels; /* ../sycl/motion_sycl.cpp */
 
 #ifdef __cplusplus
 }

@@ -39,8 +39,7 @@ static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     s->distance = motion_frame_distance(&s->opt);
     const size_t row_bytes = (size_t)w * (bpc > 8 ? 2 : 1);
     s->history_pitch = (row_bytes + PITCH_ALIGN - 1) & ~(size_t)(PITCH_ALIGN - 1);
-    int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                                  h * sizeof(uint32_t));
+    int err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, h * sizeof(uint32_t));
     for (unsigned i = 0; !err && i < s->distance; i++)
         err = vmaf_cuda_twin_alloc(&s->twin, &s->history[i], s->history_pitch * h);
     return err;
@@ -98,13 +97,14 @@ typedef struct MotionCudaFrame {
     MotionCudaRows rows;
     void *kept;
     const VmafCudaApi *api;
+    const MotionGpuKernels *kernels;
 } MotionCudaFrame;
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
     const MotionCudaFrame *f = opaque;
     const MotionCudaRows *r = &f->rows;
-    int err = r->row_sad ? motion_cuda_row_sad(r, stream) : 0;
+    int err = r->row_sad ? f->kernels->row_sad(r, stream) : 0;
     if (!err)
         err = f->api->copy_2d_async(f->kept, r->prev_pitch, r->cur, r->cur_pitch,
                                     (size_t)r->w * (r->bpc > 8 ? 2 : 1), r->h,
@@ -114,10 +114,11 @@ static int enqueue_frame(void *opaque, VmafCudaStream stream)
 
 /* Queues the sad of frame index against the kept frame, if it has one to
  * compare with, then keeps its luma: 1 when a sad was queued. */
-static int queue_frame(MotionCudaState *s, const char *name, const void *luma, size_t pitch,
-                       unsigned index)
+static int queue_frame(MotionCudaState *s, const VmafFeatureExtractor *fex, const void *luma,
+                       size_t pitch, unsigned index)
 {
     VmafCudaTwin *t = &s->twin;
+    const char *name = fex->name;
     const bool compared = index >= s->distance;
     if (compared && s->frames < s->distance) {
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: frame %u has no earlier reference picture", name,
@@ -138,6 +139,7 @@ static int queue_frame(MotionCudaState *s, const char *name, const void *luma, s
             },
         .kept = s->history[s->frames % s->distance],
         .api = t->dev->api,
+        .kernels = fex->kernels,
     };
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {frame.kept, luma, frame.rows.row_sad};
     int err = vmaf_cuda_twin_run(t, key, enqueue_frame, &frame);
@@ -163,7 +165,7 @@ int motion_cuda_twin_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
         vmaf_cuda_reader_acquire(t->reader, ref, NULL, VMAF_CUDA_PLANE_Y, 0, t->stream, &planes);
     if (err)
         return err;
-    const int queued = queue_frame(s, ctx->fex->name, planes.data[0][0], planes.pitch[0], index);
+    const int queued = queue_frame(s, ctx->fex, planes.data[0][0], planes.pitch[0], index);
     err = vmaf_cuda_reader_release(t->reader, t->stream);
     if (queued < 0)
         return queued;

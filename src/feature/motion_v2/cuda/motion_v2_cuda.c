@@ -1,4 +1,4 @@
-/* motion_v2_cuda, the CUDA twin of motion_v2. motion_v2's sad score is the
+/* motion_v2_cuda and motion_v2_sycl, the GPU twins of motion_v2. motion_v2's sad score is the
  * integer motion's in its three-frame window (../motion_v2.c), so the twin
  * is motion_cuda's (../../motion_common/cuda/motion_cuda_twin.h) under motion_v2's
  * names: the kernel sums the blurred difference of the shared reference
@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "core/feature_extractor.h"
+#include "feature/motion_common/cuda/motion_cuda.h"
 #include "feature/motion_common/cuda/motion_cuda_twin.h"
 #include "feature/motion_common/motion_common.h"
 
@@ -40,15 +41,24 @@ static const char *const motion_v2_cuda_provided_features[] = {
     NULL,
 };
 
+/* The twin's host code over either backend's kernels. */
+#define MOTION_V2_TWIN(backend_flag)                                                               \
+    .options = motion_v2_cuda_options, .priv_size = sizeof(MotionCudaState),                       \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = motion_v2_cuda_provided_features, .init = motion_v2_cuda_init,            \
+    .extract = motion_cuda_twin_extract, .flush = motion_cuda_twin_flush,                          \
+    .close = motion_cuda_twin_close
+
 const VmafFeatureExtractor vmaf_fex_motion_v2_cuda = {
     .name = "motion_v2_cuda",
-    .options = motion_v2_cuda_options,
-    .priv_size = sizeof(MotionCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = motion_v2_cuda_provided_features,
-    .init = motion_v2_cuda_init,
-    .extract = motion_cuda_twin_extract,
-    .flush = motion_cuda_twin_flush,
-    .close = motion_cuda_twin_close,
+    MOTION_V2_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &motion_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_motion_v2_sycl = {
+    .name = "motion_v2_sycl",
+    MOTION_V2_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &motion_sycl_kernels,
+};
+#endif

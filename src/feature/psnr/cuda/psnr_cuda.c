@@ -67,8 +67,7 @@ static int psnr_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
         s->first_row[p] = rows;
         rows += p < s->planes ? s->h[p] : 0;
     }
-    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                               rows * sizeof(uint64_t));
+    return vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, rows * sizeof(uint64_t));
 }
 
 /* Scores the oldest frame whose sums are queued: 1 when there was one. */

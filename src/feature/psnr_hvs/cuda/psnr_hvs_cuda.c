@@ -33,8 +33,7 @@ static int psnr_hvs_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt,
     unsigned pw[3], ph[3];
     psnr_hvs_cuda_plane_size(pix_fmt, w, h, pw, ph);
     const size_t result_size = psnr_hvs_cuda_layout(&s->frame, pw, ph, bpc);
-    return vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                               result_size);
+    return vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, result_size);
 }
 
 /* Scores the oldest frame whose terms are queued: 1 when there was one. */

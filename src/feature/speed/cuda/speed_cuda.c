@@ -103,7 +103,7 @@ static int open_device(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsign
         s->history_pitch = speed_cuda_align(s->row_bytes);
         size += 2 * s->history_pitch * h;
     }
-    int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+    int err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h,
                                   planes * speed_cuda_result_plane_size(s->pipeline.n_blocks));
     uint8_t *buf = NULL;
     if (!err)

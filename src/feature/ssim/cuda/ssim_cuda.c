@@ -43,8 +43,7 @@ static int ssim_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, uns
         return err;
     ssim_cuda_frame_setup(&s->frame, bpc, w, h, ssim_k1_sq, ssim_k2_sq);
     s->weight = ssim_cuda_total_weight(w, h);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              sizeof(double));
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, sizeof(double));
     const size_t n = (size_t)w * h;
     void *values = NULL, *segments = NULL;
     if (!err)

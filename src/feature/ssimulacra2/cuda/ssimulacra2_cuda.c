@@ -48,7 +48,7 @@ static int open_twin(VmafFexContext *ctx, const Ssimu2RgbSetup *set, enum VmafPi
     Ssimu2CudaState *s = ctx->priv;
     Ssimu2CudaConstants c;
     const size_t size = ssimu2_cuda_setup(&s->frame, set, bpc, w, h, &c);
-    int err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
+    int err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h,
                                   sizeof(double) * SSIMU2_SCALES * 3 * 6);
     void *frame = NULL, *device = NULL;
     if (!err)

@@ -1,4 +1,4 @@
-/* vif_cuda, the CUDA twin of vif: each scale's sums are computed on the
+/* vif_cuda and vif_sycl, the GPU twins of vif: each scale's sums are computed on the
  * device from the shared luma planes (vif_cuda.cu), the decimated scales
  * kept in device buffers of the twin's own; the host turns the sums into
  * scores with vif's arithmetic (vif_common.h), one frame later. All of vif's
@@ -48,8 +48,7 @@ static int vif_cuda_init(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsi
     f->bpc = bpc;
     f->gain_limit = s->opt.gain_limit;
     const size_t size = vif_cuda_layout(f, bpc, w, h, s->opt.skip_scale0, NULL);
-    err = vmaf_cuda_twin_open(&s->twin, ctx->fex->name, ctx->backend, pix_fmt, bpc, w, h,
-                              VIF_SCALES * sizeof(VifSums));
+    err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, VIF_SCALES * sizeof(VifSums));
     void *buf = NULL;
     if (!err)
         err = vmaf_cuda_twin_alloc(&s->twin, &buf, size);
@@ -81,7 +80,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return vif_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const VifCudaState *s = ctx->priv;
+    const VifGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -101,7 +103,7 @@ static int vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *
     f->scale[0].ref_pitch = f->scale[0].dis_pitch = planes.pitch[0];
     /* Everything else the kernels are given is set at init. */
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->sums, f->scale[0].ref, f->scale[0].dis};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -111,15 +113,23 @@ static int vif_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define VIF_TWIN(backend_flag)                                                                     \
+    .options = vif_cuda_options, .priv_size = sizeof(VifCudaState),                                \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = vif_provided_features, .init = vif_cuda_init,                             \
+    .extract = vif_cuda_extract, .flush = vif_cuda_flush, .close = vif_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_vif_cuda = {
     .name = "vif_cuda",
-    .options = vif_cuda_options,
-    .priv_size = sizeof(VifCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = vif_provided_features,
-    .init = vif_cuda_init,
-    .extract = vif_cuda_extract,
-    .flush = vif_cuda_flush,
-    .close = vif_cuda_close,
+    VIF_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &vif_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_vif_sycl = {
+    .name = "vif_sycl",
+    VIF_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &vif_sycl_kernels,
+};
+#endif

@@ -96,9 +96,7 @@ template <bool Hbd> int launch_scale0(const VifCudaFrame *f, cudaStream_t stream
     return launch_scale<0, Hbd, false, true>(f, stream);
 }
 
-} // namespace
-
-extern "C" int vif_cuda_enqueue(const VifCudaFrame *f, VmafCudaStream stream)
+int enqueue(const VifCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err = f->bpc > 8 ? launch_scale0<true>(f, s) : launch_scale0<false>(f, s);
@@ -113,3 +111,7 @@ extern "C" int vif_cuda_enqueue(const VifCudaFrame *f, VmafCudaStream stream)
     sum_partials<<<VIF_SCALES, kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(sum_partials);
 }
+
+} // namespace
+
+extern "C" const VifGpuKernels vif_cuda_kernels = {enqueue};

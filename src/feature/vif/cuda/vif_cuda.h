@@ -111,10 +111,17 @@ static inline size_t vif_cuda_layout(VifCudaFrame *f, unsigned bpc, unsigned w, 
     return size;
 }
 
-/* Queues the frame's work on stream: sums[s] becomes what the CPU's
- * statistic adds up at scale s (zero for a skipped scale 0). No host
- * synchronisation, no allocation: the work can be captured in a graph. */
-int vif_cuda_enqueue(const VifCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the vif
+ * twins). enqueue: queues the frame's work on stream: sums[s] becomes what
+ * the CPU's statistic adds up at scale s (zero for a skipped scale 0). No
+ * host synchronisation, no allocation: the work can be captured in a
+ * graph. */
+typedef struct VifGpuKernels {
+    int (*enqueue)(const VifCudaFrame *frame, VmafCudaStream stream);
+} VifGpuKernels;
+
+extern const VifGpuKernels vif_cuda_kernels; /* vif_cuda.cu */
+extern const VifGpuKernels vif_sycl_kernels; /* ../sycl/vif_sycl.cpp */
 
 #ifdef __cplusplus
 }

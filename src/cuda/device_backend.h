@@ -1,0 +1,47 @@
+/* A VmafContext's GPU backend over a device of the device-API table
+ * (cuda_api.h): the CUDA backend (vmaf_cuda_import_state()) and the SYCL
+ * backend (vmaf_sycl_import_state()) are this one backend, told apart by
+ * their VmafBackend (name and twin flag). Pictures are configured with the
+ * CUDA API's methods (libvmaf_cuda.h); the SYCL API maps its own onto them.
+ * Every function but the attach takes the backend it expects and fails
+ * (-EINVAL, logged) when vmaf has another or none. */
+#ifndef VMAF_CUDA_DEVICE_BACKEND_H
+#define VMAF_CUDA_DEVICE_BACKEND_H
+
+#include "core/backend.h"
+#include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_cuda.h"
+#include "cuda_api.h"
+#include "shared_frame.h"
+
+extern const VmafBackend vmaf_cuda_backend, vmaf_sycl_backend;
+
+/* Attaches iface to vmaf with a copy of dev, after binding it once on the
+ * calling thread. 0 or a negative errno. */
+int vmaf_device_backend_attach(VmafContext *vmaf, const VmafBackend *iface,
+                               const VmafCudaDevice *dev);
+
+/* vmaf_cuda_preallocate_pictures(), vmaf_cuda_picture_fetch() and
+ * vmaf_cuda_device_pictures_fit() (libvmaf_cuda.h) for the backend iface. */
+int vmaf_device_backend_preallocate(VmafContext *vmaf, const VmafBackend *iface,
+                                    VmafCudaPictureConfiguration cfg);
+int vmaf_device_backend_fetch(VmafContext *vmaf, const VmafBackend *iface, VmafPicture *pic);
+int vmaf_device_backend_pictures_fit(VmafContext *vmaf, const VmafBackend *iface,
+                                     enum VmafCudaPicturePreallocationMethod method,
+                                     enum VmafPixelFormat pix_fmt);
+
+/* The device of vmaf's backend iface when its pool holds device pictures,
+ * else NULL. */
+const VmafCudaDevice *vmaf_device_backend_picture_device(const VmafContext *vmaf,
+                                                         const VmafBackend *iface);
+
+/* The shared frame and device of the backend state given to a twin
+ * (VmafFexContext.backend); the first twin creates the frame. */
+int vmaf_cuda_backend_frame(void *backend, enum VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                            unsigned h, VmafCudaSharedFrame **frame, const VmafCudaDevice **dev);
+
+/* The upload statistics of vmaf's shared frame so far, with either
+ * backend; -ENOENT without one. */
+int vmaf_cuda_frame_stats(const VmafContext *vmaf, VmafCudaFrameStats *stats);
+
+#endif
