@@ -36,7 +36,13 @@ $(BUILD)/CMakeCache.txt:
 demo: all
 	@sh scripts/demo.sh $(BUILD)
 
-test: all
+# The SYCL backend joins the suite where AdaptiveCpp can be built (from
+# ../shared), before the build is configured; configuring again lets an
+# existing build find it.
+test:
+	@sh scripts/adaptivecpp.sh $(BUILD)/_deps/adaptivecpp || echo "(the SYCL tests will skip)"
+	@if [ -f $(BUILD)/CMakeCache.txt ]; then cmake $(BUILD) >/dev/null; fi
+	@$(MAKE) --no-print-directory all
 	@sh scripts/install-deps.sh test
 	@sh scripts/ffmpeg-source.sh $(BUILD)/_deps/ffmpeg-src || echo "(install.ffmpeg will skip)"
 	cd $(BUILD) && { ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml; \

@@ -168,10 +168,12 @@ void cli_print_usage(FILE *out, const char *app)
           "      --cpumask MASK          set bits disable instruction sets\n"
           "      --gpumask MASK          set bits disable GPU use\n"
           "      --backend NAME          auto (default: CUDA when built with it and a\n"
-          "                              device is usable, else the CPU), cpu, or cuda (an\n"
-          "                              error without a usable device); features without\n"
-          "                              a CUDA version run on the CPU, as the log says\n"
-          "      --gpu_device N          CUDA device to use (default 0)\n"
+          "                              device is usable, else the CPU), cpu, cuda or\n"
+          "                              sycl (an error without a usable device); features\n"
+          "                              without a version for it run on the CPU, as the\n"
+          "                              log says\n"
+          "      --gpu_device N          CUDA or SYCL device to use (default 0; SYCL's\n"
+          "                              GPUs first, then its CPU device)\n"
           "      --hwdec MODE            encoded inputs: auto (default: on NVDEC, into\n"
           "                              GPU memory, when the CUDA backend scores and its\n"
           "                              features read luma only; else on the CPU), none\n"
@@ -332,10 +334,11 @@ static int parse_backend(CliSettings *s, const char *arg)
         [CLI_BACKEND_AUTO] = "auto",
         [CLI_BACKEND_CPU] = "cpu",
         [CLI_BACKEND_CUDA] = "cuda",
+        [CLI_BACKEND_SYCL] = "sycl",
     };
     int i = 0;
     const int err = parse_name(s, OPT_BACKEND, arg, names, sizeof(names) / sizeof(*names),
-                               "auto, cpu or cuda", &i);
+                               "auto, cpu, cuda or sycl", &i);
     s->backend = (enum CliBackend)i;
     return err;
 }
@@ -848,12 +851,17 @@ static int check_settings(CliSettings *s)
                             "parameter",
                             s->model[i].cfg.name);
     }
-    if (s->hwdec == CLI_HWDEC_CUDA && s->backend == CLI_BACKEND_CPU)
-        return fail(s, "--hwdec cuda decodes into GPU memory for the CUDA backend; --backend cpu "
-                       "scores on the CPU: give one of them");
-    if (s->backend == CLI_BACKEND_CUDA && s->gpumask)
-        return fail(s, "--gpumask keeps every feature off the GPU, --backend cuda asks for it: "
-                       "give one of them");
+    if (s->hwdec == CLI_HWDEC_CUDA &&
+        (s->backend == CLI_BACKEND_CPU || s->backend == CLI_BACKEND_SYCL))
+        return fail(s,
+                    "--hwdec cuda decodes into GPU memory for the CUDA backend; --backend %s "
+                    "scores elsewhere: give one of them",
+                    s->backend == CLI_BACKEND_CPU ? "cpu" : "sycl");
+    if ((s->backend == CLI_BACKEND_CUDA || s->backend == CLI_BACKEND_SYCL) && s->gpumask)
+        return fail(s,
+                    "--gpumask keeps every feature off the GPU, --backend %s asks for it: "
+                    "give one of them",
+                    s->backend == CLI_BACKEND_CUDA ? "cuda" : "sycl");
     if (!s->output_fmt)
         s->output_fmt = VMAF_OUTPUT_FORMAT_XML;
     return 0;

@@ -43,6 +43,7 @@ enum CliBackend {
     CLI_BACKEND_AUTO, /* CUDA when the build has it and a device is usable */
     CLI_BACKEND_CPU,
     CLI_BACKEND_CUDA,
+    CLI_BACKEND_SYCL, /* only when asked for */
 };
 
 enum CliHwdec {

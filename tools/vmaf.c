@@ -18,6 +18,9 @@
 #ifdef VMAF_HAVE_CUDA
 #include "libvmaf/libvmaf_cuda.h"
 #endif
+#ifdef VMAF_HAVE_SYCL
+#include "libvmaf/libvmaf_sycl.h"
+#endif
 #include "prefetch.h"
 #include "progress.h"
 #include "read_all.h"
@@ -87,6 +90,7 @@ struct Run {
     const Models *models;
     unsigned frames;
     bool cuda;               /* the CUDA backend computes; pictures come from its pinned pool */
+    bool sycl;               /* the SYCL backend computes; pictures come from its host USM pool */
     bool nvdec;              /* both inputs decode on NVDEC into device pictures */
     VideoCudaDevice *device; /* NVDEC's GPU for both inputs; a chunk uses its pair's */
     Progress progress;
@@ -303,12 +307,43 @@ static int open_inputs(Run *r)
     return err ? err : pass_colour_tags(r);
 }
 
+/* --backend sycl: the device --gpu_device names, or an error (the library
+ * has said why in one line, at INFO). Each run (a batch's pair, a chunk)
+ * makes its own state: it is a device of a list made once. */
+static int select_sycl(Run *r)
+{
+#ifdef VMAF_HAVE_SYCL
+    VmafSyclState *state;
+    int err = vmaf_sycl_state_init(&state, (VmafSyclConfiguration){(int)r->cli.gpu_device});
+    if (err == -ENODEV)
+        return report(r,
+                      "--backend sycl: no SYCL device %u%s; --backend auto or cpu scores on "
+                      "the CPU",
+                      r->cli.gpu_device, r->cli.quiet ? " (run without -q to see why)" : "");
+    if (!err) {
+        if (chatty(r) && !r->batch && !r->parent)
+            fprintf(stderr, "sycl: scoring on %s\n", vmaf_sycl_state_device_name(state));
+        err = vmaf_sycl_import_state(r->vmaf, state);
+        vmaf_sycl_state_free(state);
+    }
+    if (err)
+        return report(r, "could not set up the SYCL backend (%s)", strerror(-err));
+    r->sycl = true;
+    return 0;
+#else
+    return report(r, "--backend sycl: this build has no SYCL backend (it was built without "
+                     "AdaptiveCpp); --backend auto, cpu or cuda");
+#endif
+}
+
 /* --backend auto takes CUDA where a device is usable and the CPU otherwise;
  * --backend cuda fails without one. The library has said why in one line
  * (at INFO, so not under -q). */
 static int select_backend(Run *r)
 {
     const bool asked = r->cli.backend == CLI_BACKEND_CUDA;
+    if (r->cli.backend == CLI_BACKEND_SYCL)
+        return select_sycl(r);
     if (r->cli.backend == CLI_BACKEND_CPU || (r->shared && !r->shared->cuda_state))
         return 0;
 #ifdef VMAF_HAVE_CUDA
@@ -353,7 +388,7 @@ static int select_backend(Run *r)
 static unsigned read_ahead(const Run *r)
 {
     unsigned n = r->cli.thread_cnt;
-    return r->cuda || n > PREFETCH_DEPTH_MAX ? PREFETCH_DEPTH_MAX : n ? n : 1;
+    return r->cuda || r->sycl || n > PREFETCH_DEPTH_MAX ? PREFETCH_DEPTH_MAX : n ? n : 1;
 }
 
 static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
@@ -375,6 +410,19 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
     }
 #endif
+#ifdef VMAF_HAVE_SYCL
+    if (r->sycl) {
+        const VmafSyclPictureConfiguration sycl = {
+            .pic_params = {.w = pool->pic_params.w,
+                           .h = pool->pic_params.h,
+                           .bpc = pool->pic_params.bpc,
+                           .pix_fmt = pool->pic_params.pix_fmt},
+            .pic_prealloc_method = VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM_PLANES_READ,
+            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
+        };
+        return vmaf_sycl_preallocate_pictures(r->vmaf, sycl);
+    }
+#endif
     /* Only the planes the features read: luma alone for most models. */
     return vmaf_preallocate_pictures_read(r->vmaf, *pool);
 }
@@ -384,6 +432,10 @@ static int fetch_picture(Run *r, VmafPicture *pic)
 #ifdef VMAF_HAVE_CUDA
     if (r->cuda)
         return vmaf_cuda_picture_fetch(r->vmaf, pic);
+#endif
+#ifdef VMAF_HAVE_SYCL
+    if (r->sycl)
+        return vmaf_sycl_picture_fetch(r->vmaf, pic);
 #endif
     return vmaf_fetch_preallocated_picture(r->vmaf, pic);
 }
@@ -535,6 +587,8 @@ static int allocate_pictures(Run *r)
         fputs("picture pool: GPU pictures, both inputs decoded on NVDEC\n", stderr);
     else if (chatty(r) && r->cuda)
         fputs("picture pool: page-locked pictures for the CUDA backend\n", stderr);
+    else if (chatty(r) && r->sycl)
+        fputs("picture pool: host USM pictures for the SYCL backend\n", stderr);
     else if (chatty(r))
         fprintf(stderr, "picture pool: %u pictures pre-allocated\n", pool.pic_cnt);
     return 0;
@@ -1274,7 +1328,8 @@ static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned wo
 static int batch_backend(Run *r, Shared *shared)
 {
 #ifdef VMAF_HAVE_CUDA
-    if (r->cli.backend == CLI_BACKEND_CPU)
+    /* The SYCL backend's runs each make their own state (select_sycl()). */
+    if (r->cli.backend == CLI_BACKEND_CPU || r->cli.backend == CLI_BACKEND_SYCL)
         return 0;
     VmafCudaState *state;
     VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};

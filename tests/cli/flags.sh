@@ -90,5 +90,24 @@ run -r ref.yuv -d dis.yuv $raw --backend cuda --gpumask 1 -o out.json
 run -r ref.yuv -d dis.yuv $raw --backend auto -o out.json
 [ $status = 0 ] || fail "exit $status, want 0 (auto falls back to the CPU)" "--backend auto" "$msg"
 
+# --- --backend sycl: its device (the CPU's, through AdaptiveCpp's OpenMP host device, counts) with
+# the CPU's scores, or an error (exit 2, no output) saying why. A device that does not exist is an
+# error either way.
+run -r ref.yuv -d dis.yuv $raw --backend cpu -o cpu.json
+run -r ref.yuv -d dis.yuv $raw --backend sycl -o out.json
+if [ $status = 0 ]; then
+    cases=$((cases + 1))
+    grep -v 'version\|fps' out.json >sycl.cmp
+    grep -v 'version\|fps' cpu.json >cpu.cmp
+    cmp -s sycl.cmp cpu.cmp || fail "the SYCL backend's scores differ from the CPU's" "--backend sycl" "$msg"
+elif [ $status != 2 ] || ! printf '%s' "$msg" | grep -q -- "--backend sycl: \(no SYCL device\|this build has no SYCL backend\)" ||
+    [ -e out.json ]; then
+    fail "exit $status, want 2 naming why and no output" "--backend sycl" "$msg"
+fi
+rm -f out.json
+run -r ref.yuv -d dis.yuv $raw --backend sycl --gpu_device 99 -o out.json
+[ $status = 2 ] && [ ! -e out.json ] && printf '%s' "$msg" | grep -q -- "--backend sycl" ||
+    fail "exit $status, want 2 naming --backend sycl and no output" "--backend sycl --gpu_device 99" "$msg"
+
 echo "cli.flags: $((cases - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

@@ -11,13 +11,16 @@ command -v nm >/dev/null || { echo "SKIP: no nm (binutils)"; exit 77; }
 
 # A declaration's first line: VMAF_API <type> [*]name(
 sed -n 's/^VMAF_API .*[ *]\(vmaf_[a-z0-9_]*\)(.*/\1/p' "$include"/*.h | sort -u >"$tmp/declared"
-# libvmaf_cuda.h is installed by CUDA builds only, whose library defines its functions.
-if ! nm -D --defined-only "$lib" | grep -q ' vmaf_cuda_state_init$'; then
-    sed -n 's/^VMAF_API .*[ *]\(vmaf_[a-z0-9_]*\)(.*/\1/p' "$include/libvmaf_cuda.h" |
-        sort -u >"$tmp/cuda"
-    comm -23 "$tmp/declared" "$tmp/cuda" >"$tmp/declared.cpu"
-    mv "$tmp/declared.cpu" "$tmp/declared"
-fi
+# libvmaf_cuda.h and libvmaf_sycl.h are installed by CUDA and SYCL builds only, whose
+# library defines their functions.
+for backend in cuda sycl; do
+    if ! nm -D --defined-only "$lib" | grep -q " vmaf_${backend}_state_init$"; then
+        sed -n 's/^VMAF_API .*[ *]\(vmaf_[a-z0-9_]*\)(.*/\1/p' "$include/libvmaf_$backend.h" |
+            sort -u >"$tmp/backend"
+        comm -23 "$tmp/declared" "$tmp/backend" >"$tmp/declared.less"
+        mv "$tmp/declared.less" "$tmp/declared"
+    fi
+done
 nm -D --defined-only "$lib" | awk '$2 ~ /^[A-Z]$/ { print $3 }' | sed 's/@.*//' | sort -u \
     >"$tmp/exported"
 

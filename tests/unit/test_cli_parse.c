@@ -307,8 +307,15 @@ static void test_backend(void)
     CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--backend=cuda", "--gpu_device", "3"), 0);
     CHECK_EQ_INT(settings.backend, CLI_BACKEND_CUDA);
     CHECK_EQ_INT(settings.gpu_device, 3);
-    CHECK_PARSE_ERROR("invalid argument \"gpu\" for --backend: should be auto, cpu or cuda", "-r",
-                      "a", "-d", "b", "--backend", "gpu");
+    CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--backend", "sycl", "--gpu_device", "1"), 0);
+    CHECK_EQ_INT(settings.backend, CLI_BACKEND_SYCL);
+    CHECK_EQ_INT(settings.gpu_device, 1);
+    CHECK_PARSE_ERROR("invalid argument \"gpu\" for --backend: should be auto, cpu, cuda or sycl",
+                      "-r", "a", "-d", "b", "--backend", "gpu");
+    CHECK_PARSE_ERROR("--backend sycl scores elsewhere", "-r", "a", "-d", "b", "--backend", "sycl",
+                      "--hwdec", "cuda");
+    CHECK_PARSE_ERROR("--backend sycl asks for it", "-r", "a", "-d", "b", "--backend", "sycl",
+                      "--gpumask", "1");
     CHECK_PARSE_ERROR("--gpu_device", "-r", "a", "-d", "b", "--gpu_device", "-1");
 }
 

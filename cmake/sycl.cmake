@@ -1,0 +1,72 @@
+# The SYCL backend: src/sycl/, the SYCL kernels in src/feature/*/sycl/ and
+# the *_sycl twins that the CUDA twins' host code makes with them. Built with
+# AdaptiveCpp (find_package; -DAdaptiveCpp_DIR=PREFIX/lib/cmake/AdaptiveCpp
+# where it is not installed system-wide). VMAF_SYCL=AUTO builds it when
+# AdaptiveCpp is found, ON requires it. The twins' host code and the shared
+# frame are the CUDA backend's host layer (src/cuda/*.c), so the SYCL
+# backend is built beside the CUDA backend (docs/sycl.md).
+# ACPP_TARGETS (default generic: kernels compiled for the device at their
+# first launch) is AdaptiveCpp's.
+set(VMAF_SYCL AUTO CACHE STRING "SYCL backend: AUTO (when AdaptiveCpp is found), ON or OFF")
+set_property(CACHE VMAF_SYCL PROPERTY STRINGS AUTO ON OFF)
+
+set(VMAF_HAVE_SYCL OFF)
+# Why not, for the log and for the SYCL tests' skip message.
+set(VMAF_SYCL_OFF_REASON "VMAF_SYCL=OFF")
+if(NOT VMAF_SYCL)
+  message(STATUS "SYCL backend: off")
+  return()
+endif()
+if(NOT VMAF_HAVE_CUDA)
+  if(VMAF_SYCL STREQUAL "ON")
+    message(FATAL_ERROR "VMAF_SYCL=ON needs the CUDA backend's host layer: build with CUDA too")
+  endif()
+  set(VMAF_SYCL_OFF_REASON "it is built beside the CUDA backend, which is off")
+  message(STATUS "SYCL backend: off (${VMAF_SYCL_OFF_REASON})")
+  return()
+endif()
+# Also where `make test` builds it (scripts/adaptivecpp.sh).
+set(acpp_hint ${CMAKE_BINARY_DIR}/_deps/adaptivecpp/lib/cmake/AdaptiveCpp)
+if(VMAF_SYCL STREQUAL "ON")
+  find_package(AdaptiveCpp CONFIG REQUIRED HINTS ${acpp_hint})
+else()
+  find_package(AdaptiveCpp CONFIG QUIET HINTS ${acpp_hint})
+  if(NOT AdaptiveCpp_FOUND)
+    set(VMAF_SYCL_OFF_REASON "AdaptiveCpp not found (-DAdaptiveCpp_DIR=...; make test builds it \
+from ../shared when present)")
+    message(STATUS "SYCL backend: off (${VMAF_SYCL_OFF_REASON})")
+    return()
+  endif()
+endif()
+if(NOT ACPP_TARGETS)
+  set(ACPP_TARGETS generic CACHE STRING "AdaptiveCpp's compilation targets" FORCE)
+endif()
+enable_language(CXX)
+set(VMAF_HAVE_SYCL ON)
+message(STATUS "SYCL backend: on (AdaptiveCpp ${AdaptiveCpp_VERSION}, targets ${ACPP_TARGETS})")
+
+# Called once the library targets exist.
+function(vmaf_add_sycl_backend)
+  file(GLOB kernels CONFIGURE_DEPENDS src/sycl/*.cpp src/feature/*/sycl/*.cpp)
+  file(GLOB host CONFIGURE_DEPENDS src/sycl/*.c)
+  target_sources(vmaf_objects PRIVATE ${host})
+  target_compile_definitions(vmaf_objects PRIVATE VMAF_HAVE_SYCL=1)
+  add_library(vmaf_sycl_objects OBJECT ${kernels})
+  target_include_directories(vmaf_sycl_objects PRIVATE include ${CMAKE_BINARY_DIR}/include src)
+  target_compile_definitions(vmaf_sycl_objects PRIVATE _GNU_SOURCE VMAF_HAVE_SYCL=1)
+  set_target_properties(vmaf_sycl_objects PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON
+                        CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  # As -ffp-contract=off for C and --fmad=false for CUDA: no fused
+  # multiply-adds; optimised kernels (AdaptiveCpp leaves them unoptimised
+  # without a level).
+  target_compile_options(vmaf_sycl_objects PRIVATE -O3 -ffp-contract=off)
+  add_sycl_to_target(TARGET vmaf_sycl_objects SOURCES ${kernels})
+  target_sources(vmaf_static PRIVATE $<TARGET_OBJECTS:vmaf_sycl_objects>)
+  target_sources(vmaf_shared PRIVATE $<TARGET_OBJECTS:vmaf_sycl_objects>)
+  target_compile_definitions(vmaf_static PUBLIC VMAF_HAVE_SYCL=1)
+  target_link_libraries(vmaf_static PUBLIC AdaptiveCpp::acpp-rt stdc++)
+  target_link_libraries(vmaf_shared PRIVATE AdaptiveCpp::acpp-rt stdc++)
+  # Installed, the library and the tool find AdaptiveCpp's runtime where it
+  # was found at build time.
+  set_target_properties(vmaf_shared vmaf PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
+endfunction()
