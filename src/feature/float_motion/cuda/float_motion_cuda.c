@@ -1,4 +1,4 @@
-/* float_motion_cuda, the CUDA twin of float_motion: each frame's reference
+/* float_motion_cuda and float_motion_sycl, the GPU twins of float_motion: each frame's reference
  * planes are converted and blurred on the device from the shared planes
  * into one of two slots of the twin's own, so the frame before stays on the
  * device, never uploaded again; each row's sum of |previous - current| comes
@@ -110,13 +110,17 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_motion_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatMotionCudaState *s = ctx->priv;
+    const FloatMotionGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 /* Blurs frame index into its slot and, past frame 0, queues its row sums
  * against the frame before. */
-static int queue_frame(FloatMotionCudaState *s, const VmafCudaPlanes *planes, unsigned index)
+static int queue_frame(VmafFexContext *ctx, const VmafCudaPlanes *planes, unsigned index)
 {
+    FloatMotionCudaState *s = ctx->priv;
     VmafCudaTwin *t = &s->twin;
     FloatMotionCudaFrame *f = &s->frame;
     f->cur = index % 2;
@@ -129,7 +133,7 @@ static int queue_frame(FloatMotionCudaState *s, const VmafCudaPlanes *planes, un
         f->plane[p].src_pitch = planes->pitch[p];
         key[2 + p] = planes->data[0][p];
     }
-    int err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
+    int err = vmaf_cuda_twin_run(t, key, enqueue_frame, ctx);
     if (!err && index)
         err = vmaf_cuda_twin_submit_result(t, index);
     return err;
@@ -155,7 +159,7 @@ static int float_motion_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vmaf
     int err = vmaf_cuda_reader_acquire(t->reader, ref, NULL, mask, 0, t->stream, &planes);
     if (err)
         return err;
-    err = queue_frame(s, &planes, index);
+    err = queue_frame(ctx, &planes, index);
     const int released = vmaf_cuda_reader_release(t->reader, t->stream);
     err = err ? err : released;
     if (err)
@@ -186,15 +190,24 @@ static unsigned float_motion_cuda_planes(const VmafFexContext *ctx, enum VmafPix
     return float_motion_planes_read(&s->opt, pix_fmt);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_MOTION_TWIN(backend_flag)                                                            \
+    .options = float_motion_cuda_options, .priv_size = sizeof(FloatMotionCudaState),               \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = float_motion_cuda_planes, \
+    .provided_features = float_motion_provided_features, .init = float_motion_cuda_init,           \
+    .extract = float_motion_cuda_extract, .flush = float_motion_cuda_flush,                        \
+    .close = float_motion_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_motion_cuda = {
     .name = "float_motion_cuda",
-    .options = float_motion_cuda_options,
-    .priv_size = sizeof(FloatMotionCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = float_motion_cuda_planes,
-    .provided_features = float_motion_provided_features,
-    .init = float_motion_cuda_init,
-    .extract = float_motion_cuda_extract,
-    .flush = float_motion_cuda_flush,
-    .close = float_motion_cuda_close,
+    FLOAT_MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_motion_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_motion_sycl = {
+    .name = "float_motion_sycl",
+    FLOAT_MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_motion_sycl_kernels,
+};
+#endif

@@ -69,9 +69,7 @@ template <unsigned Taps> int launch_blur(const FloatMotionCudaFrame *f, cudaStre
     return VMAF_CUDA_CHECK_LAUNCH(blur<Taps>);
 }
 
-} // namespace
-
-extern "C" int float_motion_cuda_enqueue(const FloatMotionCudaFrame *f, VmafCudaStream stream)
+int enqueue(const FloatMotionCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err = f->n_taps == 3 ? launch_blur<3>(f, s) : launch_blur<5>(f, s);
@@ -84,3 +82,7 @@ extern "C" int float_motion_cuda_enqueue(const FloatMotionCudaFrame *f, VmafCuda
     row_sad<<<f->sad_blocks, kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(row_sad);
 }
+
+} // namespace
+
+extern "C" const FloatMotionGpuKernels float_motion_cuda_kernels = {enqueue};

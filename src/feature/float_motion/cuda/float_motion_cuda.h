@@ -186,11 +186,18 @@ static inline float float_motion_cuda_sad(const float *row_sad, const FloatMotio
     return sum;
 }
 
-/* Queues the frame's work on stream: the blur (and second scale) of each
- * plane into slot cur, then, with row_sad, every row's sum of |previous -
- * current| as the CPU's float_motion_dsp.h sums it. No host
- * synchronisation, no allocation: the work can be captured in a graph. */
-int float_motion_cuda_enqueue(const FloatMotionCudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the
+ * float_motion twins). enqueue: queues the frame's work on stream: the blur
+ * (and second scale) of each plane into slot cur, then, with row_sad, every
+ * row's sum of |previous - current| as the CPU's float_motion_dsp.h sums
+ * it. No host synchronisation, no allocation: the work can be captured in a
+ * graph. */
+typedef struct FloatMotionGpuKernels {
+    int (*enqueue)(const FloatMotionCudaFrame *f, VmafCudaStream stream);
+} FloatMotionGpuKernels;
+
+extern const FloatMotionGpuKernels float_motion_cuda_kernels; /* float_motion_cuda.cu */
+extern const FloatMotionGpuKernels float_motion_sycl_kernels; /* ../sycl/float_motion_sycl.cpp */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* psnr_cuda, the CUDA twin of psnr: the squared errors of each row are summed
+/* psnr_cuda and psnr_sycl, the GPU twins of psnr: the squared errors of each row are summed
  * on the device from the shared planes; the host adds the rows and scores
  * them exactly as the CPU extractor does, one frame later. enable_apsnr, a
  * pooled score of the whole run, is not implemented: with it the CPU
@@ -99,12 +99,13 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 typedef struct PsnrCudaFrame {
     PsnrCudaPlane plane[3];
     unsigned planes, bpc;
+    const PsnrGpuKernels *kernels;
 } PsnrCudaFrame;
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
     const PsnrCudaFrame *f = opaque;
-    return psnr_cuda_row_sse(f->plane, f->planes, f->bpc, stream);
+    return f->kernels->row_sse(f->plane, f->planes, f->bpc, stream);
 }
 
 static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -118,7 +119,7 @@ static int psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
     uint64_t *row_sse = vmaf_cuda_twin_begin_frame(t, ref, dist, mask, mask, &planes, &err);
     if (!row_sse)
         return err;
-    PsnrCudaFrame frame = {.planes = s->planes, .bpc = s->bpc};
+    PsnrCudaFrame frame = {.planes = s->planes, .bpc = s->bpc, .kernels = ctx->fex->kernels};
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {row_sse};
     for (unsigned p = 0; p < s->planes; p++) {
         frame.plane[p] = (PsnrCudaPlane){
@@ -154,15 +155,23 @@ static unsigned psnr_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat
     return psnr_planes_read(s->enable_chroma, pix_fmt);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define PSNR_TWIN(backend_flag)                                                                    \
+    .options = psnr_cuda_options, .priv_size = sizeof(PsnrCudaState),                              \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = psnr_cuda_planes,         \
+    .provided_features = psnr_feature, .init = psnr_cuda_init, .extract = psnr_cuda_extract,       \
+    .flush = psnr_cuda_flush, .close = psnr_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_psnr_cuda = {
     .name = "psnr_cuda",
-    .options = psnr_cuda_options,
-    .priv_size = sizeof(PsnrCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = psnr_cuda_planes,
-    .provided_features = psnr_feature,
-    .init = psnr_cuda_init,
-    .extract = psnr_cuda_extract,
-    .flush = psnr_cuda_flush,
-    .close = psnr_cuda_close,
+    PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &psnr_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_psnr_sycl = {
+    .name = "psnr_sycl",
+    PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &psnr_sycl_kernels,
+};
+#endif

@@ -28,19 +28,14 @@ template <typename Sample, typename Acc> __global__ void row_sse(Planes planes)
     const Sample *dist =
         reinterpret_cast<const Sample *>(static_cast<const char *>(p.dist) + y * p.pitch);
     Acc acc = 0;
-    for (unsigned x = threadIdx.x; x < p.w; x += kThreads) {
-        const uint32_t e = ref[x] > dist[x] ? ref[x] - dist[x] : dist[x] - ref[x];
-        acc += e * e;
-    }
+    for (unsigned x = threadIdx.x; x < p.w; x += kThreads)
+        acc += psnr_square_error(ref[x], dist[x]);
     acc = vmaf_cuda_block_sum<kThreads>(acc);
     if (!threadIdx.x)
         p.row_sse[y] = acc;
 }
 
-} // namespace
-
-extern "C" int psnr_cuda_row_sse(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc,
-                                 VmafCudaStream stream)
+int row_sse_all(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc, VmafCudaStream stream)
 {
     Planes args = {};
     unsigned rows = 0;
@@ -59,3 +54,7 @@ extern "C" int psnr_cuda_row_sse(const PsnrCudaPlane plane[3], unsigned planes, 
     row_sse<uint16_t, uint64_t><<<grid, kThreads, 0, s>>>(args);
     return VMAF_CUDA_CHECK_LAUNCH(row_sse<uint16_t, uint64_t>);
 }
+
+} // namespace
+
+extern "C" const PsnrGpuKernels psnr_cuda_kernels = {row_sse_all};

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/hd.h"
 #include "cuda/cuda_api.h"
 
 #ifdef __cplusplus
@@ -18,10 +19,25 @@ typedef struct PsnrCudaPlane {
     uint64_t *row_sse; /* h sums, on the device */
 } PsnrCudaPlane;
 
-/* row_sse[y] of each plane: for 8-bit samples the row's sum modulo 2^32, as
- * the CPU extractor keeps it, else the exact sum. Queued on stream. */
-int psnr_cuda_row_sse(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc,
-                      VmafCudaStream stream);
+/* A sample's squared error, the term both backends' kernels add: 8-bit
+ * samples' fit 16 bits, 16-bit samples' 32 bits unsigned. */
+static inline VMAF_HD uint32_t psnr_square_error(uint32_t ref, uint32_t dist)
+{
+    const uint32_t e = ref > dist ? ref - dist : dist - ref;
+    return e * e;
+}
+
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the psnr
+ * twins). row_sse: row_sse[y] of each plane, for 8-bit samples the row's
+ * sum modulo 2^32, as the CPU extractor keeps it, else the exact sum; queued
+ * on stream. */
+typedef struct PsnrGpuKernels {
+    int (*row_sse)(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc,
+                   VmafCudaStream stream);
+} PsnrGpuKernels;
+
+extern const PsnrGpuKernels psnr_cuda_kernels; /* psnr_cuda.cu */
+extern const PsnrGpuKernels psnr_sycl_kernels; /* ../sycl/psnr_sycl.cpp */
 
 #ifdef __cplusplus
 }
