@@ -25,6 +25,9 @@ if(NOT VMAF_HAVE_CUDA)
   message(STATUS "SYCL backend: off (${VMAF_SYCL_OFF_REASON})")
   return()
 endif()
+# AdaptiveCpp's compiler launcher takes the C++ compiler known when it is
+# found (nvcc's host compiler is one).
+enable_language(CXX)
 # Also where `make test` builds it (scripts/adaptivecpp.sh).
 set(acpp_hint ${CMAKE_BINARY_DIR}/_deps/adaptivecpp/lib/cmake/AdaptiveCpp)
 if(VMAF_SYCL STREQUAL "ON")
@@ -41,7 +44,6 @@ endif()
 if(NOT ACPP_TARGETS)
   set(ACPP_TARGETS generic CACHE STRING "AdaptiveCpp's compilation targets" FORCE)
 endif()
-enable_language(CXX)
 set(VMAF_HAVE_SYCL ON)
 message(STATUS "SYCL backend: on (AdaptiveCpp ${AdaptiveCpp_VERSION}, targets ${ACPP_TARGETS})")
 
