@@ -413,6 +413,22 @@ static void scribble(VmafPicture *pic)
         memset(pic->data[p], 0x5a, (size_t)pic->stride[p] * pic->h[p]);
 }
 
+#if PARITY_SYCL
+/* Whether every extractor serving on the CPU has a SYCL twin, which then
+ * lacks an option, as the CUDA twin does: those not written yet do not. */
+static bool sycl_twins_exist(const VmafContext *vmaf)
+{
+    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
+        const VmafFeatureExtractor *fex = vmaf->fex[i].fex;
+        char name[64];
+        snprintf(name, sizeof(name), "%s_sycl", fex->name);
+        if (!(fex->flags & TWIN_FLAG) && !vmaf_get_feature_extractor_by_name(name))
+            return false;
+    }
+    return true;
+}
+#endif
+
 static unsigned twins_in(const VmafContext *vmaf)
 {
     unsigned n = 0;
@@ -507,7 +523,7 @@ static void test_parity(void)
             VmafContext *gpu = score(cfg, f, true, &gpu_err);
             CHECK_EQ_INT(gpu_err, 0);
 #if PARITY_SYCL
-            if (twins_in(gpu) < gpu->fex_cnt) {
+            if (!sycl_twins_exist(gpu)) {
                 printf("SKIP %s: a feature has no SYCL twin yet\n", cfg->name);
                 skipped = true;
                 vmaf_close(cpu);

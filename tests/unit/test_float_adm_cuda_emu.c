@@ -78,7 +78,7 @@ static void emulated_free(Emulated *e)
     free(e->result);
 }
 
-/* float_adm_cuda_enqueue() on the CPU, then the host's sums: per level the
+/* float_adm_cuda_kernels.enqueue() on the CPU, then the host's sums: per level the
  * wavelet launch and (unless skipped) the masking launch, then the row
  * launch, each a grid of blocks of threads. */
 static void emulate(Emulated *e, const VmafPicture *ref, const VmafPicture *dis,

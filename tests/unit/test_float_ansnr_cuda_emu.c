@@ -65,7 +65,7 @@ static void cpu_stages(const LumaPair *p, const FloatAnsnrKernels *k, Stages *ou
     float_plane_free(&dis);
 }
 
-/* float_ansnr_cuda_row_energies() on the CPU, then the host's total; the
+/* float_ansnr_cuda_kernels.enqueue() on the CPU, then the host's total; the
  * filtered samples each chunk held are kept for the comparison. */
 static void emulated_stages(const LumaPair *p, const FloatAnsnrKernels *k, Stages *out)
 {

@@ -27,7 +27,7 @@ static void cpu_sums(const LumaPair *p, const uint8_t *plane, double sum[2])
                     sum);
 }
 
-/* float_moment_cuda_row_sums() on the CPU, then the host's sums. */
+/* float_moment_cuda_kernels.enqueue() on the CPU, then the host's sums. */
 static void emulated_sums(const LumaPair *p, double sum[2][2])
 {
     const size_t size = 2 * p->h * sizeof(FloatMomentCudaSums);

@@ -25,7 +25,7 @@ static double cpu_sse(const LumaPair *p)
                       (ptrdiff_t)p->stride, p->w, p->h, luma_pair_divisor(p));
 }
 
-/* float_psnr_cuda_row_sse() on the CPU, then the host's sum. */
+/* float_psnr_cuda_kernels.enqueue() on the CPU, then the host's sum. */
 static double emulated_sse(const LumaPair *p)
 {
     uint64_t *row_sse = malloc(p->h * sizeof(*row_sse));

@@ -87,7 +87,7 @@ static void run_scale(const FloatVifCudaScale *s)
     }
 }
 
-/* float_vif_cuda_enqueue() on the CPU, then the host's sums. */
+/* float_vif_cuda_kernels.enqueue() on the CPU, then the host's sums. */
 static void emulate(Emulated *e, const VmafPicture *ref, const VmafPicture *dis,
                     FloatVifSums sums[FLOAT_VIF_SCALES])
 {

@@ -1,4 +1,4 @@
-/* float_adm_cuda, the CUDA twin of float_adm: each frame's wavelet levels,
+/* float_adm_cuda and float_adm_sycl, the GPU twins of float_adm: each frame's wavelet levels,
  * decoupling, masking and row sums run on the device from the shared luma
  * planes (float_adm_cuda.cu), in buffers of the twin's own allocated at
  * init; the host adds the rows and scores them with float_adm's arithmetic
@@ -119,7 +119,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_adm_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatAdmCudaState *s = ctx->priv;
+    const FloatAdmGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int float_adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -136,7 +139,7 @@ static int float_adm_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPic
         return err;
     float_adm_cuda_set_source(f, planes.data[0][0], planes.data[1][0], planes.pitch[0]);
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {planes.data[0][0], planes.data[1][0], f->rows.result};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -146,15 +149,24 @@ static int float_adm_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_ADM_TWIN(backend_flag)                                                               \
+    .options = float_adm_cuda_options, .priv_size = sizeof(FloatAdmCudaState),                     \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = float_adm_provided_features, .init = float_adm_cuda_init,                 \
+    .extract = float_adm_cuda_extract, .flush = float_adm_cuda_flush,                              \
+    .close = float_adm_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_adm_cuda = {
     .name = "float_adm_cuda",
-    .options = float_adm_cuda_options,
-    .priv_size = sizeof(FloatAdmCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = float_adm_provided_features,
-    .init = float_adm_cuda_init,
-    .extract = float_adm_cuda_extract,
-    .flush = float_adm_cuda_flush,
-    .close = float_adm_cuda_close,
+    FLOAT_ADM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_adm_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_adm_sycl = {
+    .name = "float_adm_sycl",
+    FLOAT_ADM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_adm_sycl_kernels,
+};
+#endif

@@ -60,9 +60,7 @@ int launch_level(const FloatAdmCudaLevel &l, cudaStream_t stream)
     return VMAF_CUDA_CHECK_LAUNCH(mask_kernel);
 }
 
-} // namespace
-
-extern "C" int float_adm_cuda_enqueue(const FloatAdmCudaFrame *f, VmafCudaStream stream)
+int enqueue(const FloatAdmCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err = 0;
@@ -73,3 +71,7 @@ extern "C" int float_adm_cuda_enqueue(const FloatAdmCudaFrame *f, VmafCudaStream
     row_kernel<<<f->rows.blocks_at[FLOAT_ADM_SCALES], FLOAT_ADM_CUDA_ROW_THREADS, 0, s>>>(f->rows);
     return VMAF_CUDA_CHECK_LAUNCH(row_kernel);
 }
+
+} // namespace
+
+extern "C" const FloatAdmGpuKernels float_adm_cuda_kernels = {enqueue};

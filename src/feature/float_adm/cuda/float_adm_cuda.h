@@ -251,10 +251,16 @@ static inline void float_adm_cuda_sums(const FloatAdmCudaFrame *f, const float *
     }
 }
 
-/* Queues the frame's work on stream, reading level 0's source and writing
- * f->rows.result: the row sums of every scored level. No host
- * synchronisation, no allocation: the work can be captured in a graph. */
-int float_adm_cuda_enqueue(const FloatAdmCudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the float_adm twins). enqueue:
+ * queues the frame's work on stream, reading level 0's source and writing f->rows.result: the
+ * row sums of every scored level. No host synchronisation, no allocation: the work can be
+ * captured in a graph. */
+typedef struct FloatAdmGpuKernels {
+    int (*enqueue)(const FloatAdmCudaFrame *f, VmafCudaStream stream);
+} FloatAdmGpuKernels;
+
+extern const FloatAdmGpuKernels float_adm_cuda_kernels; /* float_adm_cuda.cu */
+extern const FloatAdmGpuKernels float_adm_sycl_kernels; /* ../sycl/float_adm_sycl.cpp */
 
 #ifdef __cplusplus
 }

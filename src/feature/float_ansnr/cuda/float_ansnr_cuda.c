@@ -1,4 +1,4 @@
-/* float_ansnr_cuda, the CUDA twin of float_ansnr: both luma planes are
+/* float_ansnr_cuda and float_ansnr_sycl, the GPU twins of float_ansnr: both luma planes are
  * filtered on the device from the shared planes and each row's energies
  * summed in float in the CPU's order (float_ansnr_math.h, the CPU's own
  * arithmetic); the host adds the rows in float from the top, as the CPU
@@ -56,7 +56,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_ansnr_cuda_row_energies(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatAnsnrCudaState *s = ctx->priv;
+    const FloatAnsnrGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int float_ansnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -75,7 +78,7 @@ static int float_ansnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafP
     f->dis = planes.data[1][0];
     f->pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->rows, f->ref, f->dis};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -91,14 +94,24 @@ static void float_ansnr_cuda_close(VmafFexContext *ctx)
     vmaf_cuda_twin_close(&s->twin);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_ANSNR_TWIN(backend_flag)                                                             \
+    .priv_size = sizeof(FloatAnsnrCudaState),                                                      \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = float_ansnr_provided_features, .init = float_ansnr_cuda_init,             \
+    .extract = float_ansnr_cuda_extract, .flush = float_ansnr_cuda_flush,                          \
+    .close = float_ansnr_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_ansnr_cuda = {
     .name = "float_ansnr_cuda",
-    .priv_size = sizeof(FloatAnsnrCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = float_ansnr_provided_features,
-    .init = float_ansnr_cuda_init,
-    .extract = float_ansnr_cuda_extract,
-    .flush = float_ansnr_cuda_flush,
-    .close = float_ansnr_cuda_close,
+    FLOAT_ANSNR_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_ansnr_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_ansnr_sycl = {
+    .name = "float_ansnr_sycl",
+    FLOAT_ANSNR_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_ansnr_sycl_kernels,
+};
+#endif

@@ -34,9 +34,7 @@ __global__ void __launch_bounds__(kThreads)
         f.rows[y] = row;
 }
 
-} // namespace
-
-extern "C" int float_ansnr_cuda_row_energies(const FloatAnsnrCudaFrame *f, VmafCudaStream stream)
+int enqueue(const FloatAnsnrCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     if (f->bpc > 8) {
@@ -46,3 +44,7 @@ extern "C" int float_ansnr_cuda_row_energies(const FloatAnsnrCudaFrame *f, VmafC
     row_energies<false><<<f->h, kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(row_energies<false>);
 }
+
+} // namespace
+
+extern "C" const FloatAnsnrGpuKernels float_ansnr_cuda_kernels = {enqueue};

@@ -31,9 +31,14 @@ typedef struct FloatAnsnrCudaFrame {
     FloatAnsnrEnergy *rows; /* h, on the device */
 } FloatAnsnrCudaFrame;
 
-/* rows[y]: the energies of row y, as the CPU's stage sums a row. Queued on
- * stream. */
-int float_ansnr_cuda_row_energies(const FloatAnsnrCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the float_ansnr twins). enqueue:
+ * rows[y]: the energies of row y, as the CPU's stage sums a row. Queued on stream. */
+typedef struct FloatAnsnrGpuKernels {
+    int (*enqueue)(const FloatAnsnrCudaFrame *frame, VmafCudaStream stream);
+} FloatAnsnrGpuKernels;
+
+extern const FloatAnsnrGpuKernels float_ansnr_cuda_kernels; /* float_ansnr_cuda.cu */
+extern const FloatAnsnrGpuKernels float_ansnr_sycl_kernels; /* ../sycl/float_ansnr_sycl.cpp */
 
 #ifdef __cplusplus
 }

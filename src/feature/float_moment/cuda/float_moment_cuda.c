@@ -1,4 +1,4 @@
-/* float_moment_cuda, the CUDA twin of float_moment: each luma row's sums of
+/* float_moment_cuda and float_moment_sycl, the GPU twins of float_moment: each luma row's sums of
  * samples and of their squares are computed on the device from the shared
  * planes as exact integer counts (float_moment_math.h); the host adds the
  * rows and scores them with float_moment's code, one frame later. The same
@@ -62,7 +62,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_moment_cuda_row_sums(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatMomentCudaState *s = ctx->priv;
+    const FloatMomentGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int float_moment_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -81,7 +84,7 @@ static int float_moment_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vmaf
     f->pic[1] = planes.data[1][0];
     f->pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->rows, f->pic[0], f->pic[1]};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -97,14 +100,24 @@ static void float_moment_cuda_close(VmafFexContext *ctx)
     vmaf_cuda_twin_close(&s->twin);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_MOMENT_TWIN(backend_flag)                                                            \
+    .priv_size = sizeof(FloatMomentCudaState),                                                     \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = float_moment_provided_features, .init = float_moment_cuda_init,           \
+    .extract = float_moment_cuda_extract, .flush = float_moment_cuda_flush,                        \
+    .close = float_moment_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_moment_cuda = {
     .name = "float_moment_cuda",
-    .priv_size = sizeof(FloatMomentCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = float_moment_provided_features,
-    .init = float_moment_cuda_init,
-    .extract = float_moment_cuda_extract,
-    .flush = float_moment_cuda_flush,
-    .close = float_moment_cuda_close,
+    FLOAT_MOMENT_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_moment_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_moment_sycl = {
+    .name = "float_moment_sycl",
+    FLOAT_MOMENT_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_moment_sycl_kernels,
+};
+#endif

@@ -14,8 +14,7 @@ namespace
 constexpr unsigned kThreads = FLOAT_MOMENT_CUDA_THREADS;
 
 template <bool Hbd>
-__global__ void __launch_bounds__(kThreads)
-    row_sums(const __grid_constant__ FloatMomentCudaFrame f)
+__global__ void __launch_bounds__(kThreads) row_sums(const __grid_constant__ FloatMomentCudaFrame f)
 {
     const unsigned p = blockIdx.y, y = blockIdx.x;
     const FloatMomentCudaSums t = float_moment_cuda_thread_sums(&f, p, y, threadIdx.x, Hbd);
@@ -28,9 +27,7 @@ __global__ void __launch_bounds__(kThreads)
         f.rows[p * f.h + y] = sums;
 }
 
-} // namespace
-
-extern "C" int float_moment_cuda_row_sums(const FloatMomentCudaFrame *f, VmafCudaStream stream)
+int enqueue(const FloatMomentCudaFrame *f, VmafCudaStream stream)
 {
     const dim3 grid(f->h, 2);
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
@@ -41,3 +38,7 @@ extern "C" int float_moment_cuda_row_sums(const FloatMomentCudaFrame *f, VmafCud
     row_sums<false><<<grid, kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(row_sums<false>);
 }
+
+} // namespace
+
+extern "C" const FloatMomentGpuKernels float_moment_cuda_kernels = {enqueue};

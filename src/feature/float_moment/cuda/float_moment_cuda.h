@@ -30,8 +30,14 @@ typedef struct FloatMomentCudaFrame {
     FloatMomentCudaSums *rows; /* 2 x h on the device: ref's rows, then dis's */
 } FloatMomentCudaFrame;
 
-/* rows[p * h + y]: the sums of row y of picture p. Queued on stream. */
-int float_moment_cuda_row_sums(const FloatMomentCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the float_moment twins). enqueue:
+ * rows[p * h + y]: the sums of row y of picture p. Queued on stream. */
+typedef struct FloatMomentGpuKernels {
+    int (*enqueue)(const FloatMomentCudaFrame *frame, VmafCudaStream stream);
+} FloatMomentGpuKernels;
+
+extern const FloatMomentGpuKernels float_moment_cuda_kernels; /* float_moment_cuda.cu */
+extern const FloatMomentGpuKernels float_moment_sycl_kernels; /* ../sycl/float_moment_sycl.cpp */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* float_psnr_cuda, the CUDA twin of float_psnr: each luma row's squared
+/* float_psnr_cuda and float_psnr_sycl, the GPU twins of float_psnr: each luma row's squared
  * errors are summed on the device from the shared planes as exact integer
  * counts of 1 / divisor^2 (float_psnr_math.h); the host adds the rows and
  * scores them with float_psnr's code, one frame later. The same double as
@@ -58,7 +58,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_psnr_cuda_row_sse(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatPsnrCudaState *s = ctx->priv;
+    const FloatPsnrGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int float_psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -77,7 +80,7 @@ static int float_psnr_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPi
     f->dis = planes.data[1][0];
     f->pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->row_sse, f->ref, f->dis};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -93,14 +96,24 @@ static void float_psnr_cuda_close(VmafFexContext *ctx)
     vmaf_cuda_twin_close(&s->twin);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_PSNR_TWIN(backend_flag)                                                              \
+    .priv_size = sizeof(FloatPsnrCudaState),                                                       \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = float_psnr_provided_features, .init = float_psnr_cuda_init,               \
+    .extract = float_psnr_cuda_extract, .flush = float_psnr_cuda_flush,                            \
+    .close = float_psnr_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_psnr_cuda = {
     .name = "float_psnr_cuda",
-    .priv_size = sizeof(FloatPsnrCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = float_psnr_provided_features,
-    .init = float_psnr_cuda_init,
-    .extract = float_psnr_cuda_extract,
-    .flush = float_psnr_cuda_flush,
-    .close = float_psnr_cuda_close,
+    FLOAT_PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_psnr_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_psnr_sycl = {
+    .name = "float_psnr_sycl",
+    FLOAT_PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_psnr_sycl_kernels,
+};
+#endif

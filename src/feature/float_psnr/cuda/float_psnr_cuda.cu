@@ -22,9 +22,7 @@ __global__ void __launch_bounds__(kThreads) row_sse(const __grid_constant__ Floa
         f.row_sse[blockIdx.x] = sum;
 }
 
-} // namespace
-
-extern "C" int float_psnr_cuda_row_sse(const FloatPsnrCudaFrame *f, VmafCudaStream stream)
+int enqueue(const FloatPsnrCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     if (f->bpc > 8) {
@@ -34,3 +32,7 @@ extern "C" int float_psnr_cuda_row_sse(const FloatPsnrCudaFrame *f, VmafCudaStre
     row_sse<false><<<f->h, kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(row_sse<false>);
 }
+
+} // namespace
+
+extern "C" const FloatPsnrGpuKernels float_psnr_cuda_kernels = {enqueue};

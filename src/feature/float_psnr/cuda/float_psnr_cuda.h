@@ -19,13 +19,18 @@ typedef struct FloatPsnrCudaFrame {
     const void *ref, *dis; /* device luma, rows of pitch bytes */
     size_t pitch;
     unsigned w, h, bpc;
-    float divisor;      /* 2^(bpc - 8) */
-    uint64_t *row_sse;  /* h counts of 1 / divisor^2, on the device */
+    float divisor;     /* 2^(bpc - 8) */
+    uint64_t *row_sse; /* h counts of 1 / divisor^2, on the device */
 } FloatPsnrCudaFrame;
 
-/* row_sse[y]: the sum of row y's squared errors as counts. Queued on
- * stream. */
-int float_psnr_cuda_row_sse(const FloatPsnrCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the float_psnr twins). enqueue:
+ * row_sse[y]: the sum of row y's squared errors as counts. Queued on stream. */
+typedef struct FloatPsnrGpuKernels {
+    int (*enqueue)(const FloatPsnrCudaFrame *frame, VmafCudaStream stream);
+} FloatPsnrGpuKernels;
+
+extern const FloatPsnrGpuKernels float_psnr_cuda_kernels; /* float_psnr_cuda.cu */
+extern const FloatPsnrGpuKernels float_psnr_sycl_kernels; /* ../sycl/float_psnr_sycl.cpp */
 
 #ifdef __cplusplus
 }

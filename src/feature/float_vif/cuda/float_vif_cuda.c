@@ -1,4 +1,4 @@
-/* float_vif_cuda, the CUDA twin of float_vif: each scale's moments, terms and
+/* float_vif_cuda and float_vif_sycl, the GPU twins of float_vif: each scale's moments, terms and
  * row sums are computed on the device from the shared luma planes
  * (float_vif_cuda.cu), the decimated scales kept in device buffers of the
  * twin's own; the host adds the rows and scores them with float_vif's
@@ -84,7 +84,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_vif_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatVifCudaState *s = ctx->priv;
+    const FloatVifGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int float_vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -103,7 +106,7 @@ static int float_vif_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPic
     f->scale[0].dis = planes.data[1][0];
     f->scale[0].pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->scale[0].ref, f->scale[0].dis, f->result};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -113,15 +116,24 @@ static int float_vif_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_VIF_TWIN(backend_flag)                                                               \
+    .options = float_vif_cuda_options, .priv_size = sizeof(FloatVifCudaState),                     \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = float_vif_provided_features, .init = float_vif_cuda_init,                 \
+    .extract = float_vif_cuda_extract, .flush = float_vif_cuda_flush,                              \
+    .close = float_vif_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_vif_cuda = {
     .name = "float_vif_cuda",
-    .options = float_vif_cuda_options,
-    .priv_size = sizeof(FloatVifCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = float_vif_provided_features,
-    .init = float_vif_cuda_init,
-    .extract = float_vif_cuda_extract,
-    .flush = float_vif_cuda_flush,
-    .close = float_vif_cuda_close,
+    FLOAT_VIF_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_vif_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_vif_sycl = {
+    .name = "float_vif_sycl",
+    FLOAT_VIF_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_vif_sycl_kernels,
+};
+#endif

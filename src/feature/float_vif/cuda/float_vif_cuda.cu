@@ -52,9 +52,7 @@ template <int Kind> int launch_scale0(const FloatVifCudaScale &s, cudaStream_t s
     return s.rows ? launch<Kind, true, true>(s, stream) : launch<Kind, false, true>(s, stream);
 }
 
-} // namespace
-
-extern "C" int float_vif_cuda_enqueue(const FloatVifCudaFrame *f, VmafCudaStream stream)
+int enqueue(const FloatVifCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
     const FloatVifCudaScale s0 = float_vif_cuda_scale(f, 0);
@@ -67,3 +65,7 @@ extern "C" int float_vif_cuda_enqueue(const FloatVifCudaFrame *f, VmafCudaStream
     }
     return err;
 }
+
+} // namespace
+
+extern "C" const FloatVifGpuKernels float_vif_cuda_kernels = {enqueue};

@@ -147,10 +147,16 @@ static inline void float_vif_cuda_sums(const FloatVifCudaFrame *f, const float *
     }
 }
 
-/* Queues the frame's work on stream, reading scale 0's pair: the frame's
- * result becomes the row sums of every scored scale. No host
- * synchronisation, no allocation: the work can be captured in a graph. */
-int float_vif_cuda_enqueue(const FloatVifCudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the float_vif twins). enqueue:
+ * queues the frame's work on stream, reading scale 0's pair: the frame's result becomes the row
+ * sums of every scored scale. No host synchronisation, no allocation: the work can be captured
+ * in a graph. */
+typedef struct FloatVifGpuKernels {
+    int (*enqueue)(const FloatVifCudaFrame *f, VmafCudaStream stream);
+} FloatVifGpuKernels;
+
+extern const FloatVifGpuKernels float_vif_cuda_kernels; /* float_vif_cuda.cu */
+extern const FloatVifGpuKernels float_vif_sycl_kernels; /* ../sycl/float_vif_sycl.cpp */
 
 #ifdef __cplusplus
 }
