@@ -79,7 +79,7 @@ static void device_picture_free(DevicePicture *d)
         free(d->data[p]);
 }
 
-/* psnr_hvs_cuda_enqueue() on the CPU: every thread of every CUDA block of
+/* psnr_hvs_cuda_kernels.enqueue() on the CPU: every thread of every CUDA block of
  * the grid, then the host's scoring of the terms. */
 static void emulate(double score[3], PsnrHvsCudaFrame *f, const DevicePicture *ref,
                     const DevicePicture *dis)

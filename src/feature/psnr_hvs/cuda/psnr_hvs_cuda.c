@@ -1,4 +1,4 @@
-/* psnr_hvs_cuda, the CUDA twin of psnr_hvs: the blocks of the three planes
+/* psnr_hvs_cuda and psnr_hvs_sycl, the GPU twins of psnr_hvs: the blocks of the three planes
  * are transformed, masked and weighted on the device from the shared planes,
  * a thread per block pair, in one launch (psnr_hvs_cuda.cu); the host adds
  * their error terms in the CPU's order and scores them with psnr_hvs's code
@@ -54,7 +54,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return psnr_hvs_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const PsnrHvsCudaState *s = ctx->priv;
+    const PsnrHvsGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int psnr_hvs_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -76,7 +79,7 @@ static int psnr_hvs_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPict
         pl->src[1] = key[2 + 2 * p] = planes.data[1][p];
         pl->pitch = planes.pitch[p];
     }
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -92,13 +95,23 @@ static void psnr_hvs_cuda_close(VmafFexContext *ctx)
     vmaf_cuda_twin_close(&s->twin);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define PSNR_HVS_TWIN(backend_flag)                                                                \
+    .priv_size = sizeof(PsnrHvsCudaState),                                                         \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag),                                     \
+    .provided_features = psnr_hvs_provided_features, .init = psnr_hvs_cuda_init,                   \
+    .extract = psnr_hvs_cuda_extract, .flush = psnr_hvs_cuda_flush, .close = psnr_hvs_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_psnr_hvs_cuda = {
     .name = "psnr_hvs_cuda",
-    .priv_size = sizeof(PsnrHvsCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .provided_features = psnr_hvs_provided_features,
-    .init = psnr_hvs_cuda_init,
-    .extract = psnr_hvs_cuda_extract,
-    .flush = psnr_hvs_cuda_flush,
-    .close = psnr_hvs_cuda_close,
+    PSNR_HVS_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &psnr_hvs_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_psnr_hvs_sycl = {
+    .name = "psnr_hvs_sycl",
+    PSNR_HVS_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &psnr_hvs_sycl_kernels,
+};
+#endif

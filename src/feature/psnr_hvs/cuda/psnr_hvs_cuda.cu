@@ -21,9 +21,7 @@ __global__ void __launch_bounds__(kThreads) block_terms(const __grid_constant__ 
     psnr_hvs_cuda_thread_block(&f, blockIdx.x * kThreads + threadIdx.x, Hbd);
 }
 
-} // namespace
-
-extern "C" int psnr_hvs_cuda_enqueue(const PsnrHvsCudaFrame *f, VmafCudaStream stream)
+int enqueue(const PsnrHvsCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     const unsigned grid = (f->blocks + kThreads - 1) / kThreads;
@@ -34,3 +32,7 @@ extern "C" int psnr_hvs_cuda_enqueue(const PsnrHvsCudaFrame *f, VmafCudaStream s
     block_terms<false><<<grid, kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(block_terms<false>);
 }
+
+} // namespace
+
+extern "C" const PsnrHvsGpuKernels psnr_hvs_cuda_kernels = {enqueue};

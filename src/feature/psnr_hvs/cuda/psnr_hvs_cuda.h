@@ -48,9 +48,15 @@ static inline VMAF_HD size_t psnr_hvs_cuda_term_index(unsigned i, unsigned k)
            i % PSNR_HVS_CUDA_GROUP;
 }
 
-/* Queues the frame's kernel on stream: the terms of every block. No host
- * synchronisation, no allocation: it can be captured in a graph. */
-int psnr_hvs_cuda_enqueue(const PsnrHvsCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the psnr_hvs twins). enqueue:
+ * queues the frame's kernel on stream: the terms of every block. No host synchronisation, no
+ * allocation: it can be captured in a graph. */
+typedef struct PsnrHvsGpuKernels {
+    int (*enqueue)(const PsnrHvsCudaFrame *frame, VmafCudaStream stream);
+} PsnrHvsGpuKernels;
+
+extern const PsnrHvsGpuKernels psnr_hvs_cuda_kernels; /* psnr_hvs_cuda.cu */
+extern const PsnrHvsGpuKernels psnr_hvs_sycl_kernels; /* ../sycl/psnr_hvs_sycl.cpp */
 
 #ifdef __cplusplus
 }
