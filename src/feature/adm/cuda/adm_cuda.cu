@@ -7,6 +7,7 @@
 
 #include "adm_cuda.h"
 #include "adm_cuda_tile.h"
+#include "adm_gpu_launches.hpp"
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_reduce.cuh"
 
@@ -69,51 +70,35 @@ __global__ void __launch_bounds__(kThreads) reduce_kernel(const __grid_constant_
         f.sums[s * ADM_CUDA_SUMS + q] = acc;
 }
 
-template <int Kind, int Scale> int launch_dwt(const AdmCudaDwt &d, cudaStream_t stream)
-{
-    const dim3 grid(adm_cuda_dwt_blocks_x(&d), adm_cuda_dwt_blocks_y(&d), 2);
-    dwt_kernel<Kind, Scale><<<grid, kThreads, 0, stream>>>(d);
-    return VMAF_CUDA_CHECK_LAUNCH(dwt_kernel<Kind, Scale>);
-}
+// The launches adm_gpu_launches() makes, on one stream.
+struct Launch {
+    cudaStream_t stream;
 
-template <bool Scale0, bool Aim> int launch_mask(const AdmCudaMask &m, cudaStream_t stream)
-{
-    const dim3 grid(m.tiles, adm_cuda_mask_blocks_y(&m));
-    const dim3 block(ADM_CUDA_MASK_TILE_W, ADM_CUDA_MASK_TILE_H);
-    mask_kernel<Scale0, Aim><<<grid, block, 0, stream>>>(m);
-    return VMAF_CUDA_CHECK_LAUNCH(mask_kernel<Scale0, Aim>);
-}
+    template <int Kind, int Scale> int dwt(const AdmCudaDwt &d) const
+    {
+        const dim3 grid(adm_cuda_dwt_blocks_x(&d), adm_cuda_dwt_blocks_y(&d), 2);
+        dwt_kernel<Kind, Scale><<<grid, kThreads, 0, stream>>>(d);
+        return VMAF_CUDA_CHECK_LAUNCH(dwt_kernel<Kind, Scale>);
+    }
 
-template <bool Scale0> int launch_mask(const AdmCudaMask &m, cudaStream_t stream)
-{
-    if (!m.partials)
-        return 0;
-    return m.aim ? launch_mask<Scale0, true>(m, stream) : launch_mask<Scale0, false>(m, stream);
-}
+    template <bool Scale0, bool Aim> int mask(const AdmCudaMask &m) const
+    {
+        const dim3 grid(m.tiles, adm_cuda_mask_blocks_y(&m));
+        const dim3 block(ADM_CUDA_MASK_TILE_W, ADM_CUDA_MASK_TILE_H);
+        mask_kernel<Scale0, Aim><<<grid, block, 0, stream>>>(m);
+        return VMAF_CUDA_CHECK_LAUNCH(mask_kernel<Scale0, Aim>);
+    }
+
+    int reduce(const AdmCudaFrame &f) const
+    {
+        reduce_kernel<<<dim3(ADM_CUDA_SUMS, ADM_SCALES), kThreads, 0, stream>>>(f);
+        return VMAF_CUDA_CHECK_LAUNCH(reduce_kernel);
+    }
+};
 
 int enqueue(const AdmCudaFrame *f, VmafCudaStream stream)
 {
-    cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
-    int err = f->dwt[0].src_kind == ADM_CUDA_U16 ? launch_dwt<ADM_CUDA_U16, 0>(f->dwt[0], s)
-                                                 : launch_dwt<ADM_CUDA_U8, 0>(f->dwt[0], s);
-    if (!err)
-        err = launch_mask<true>(f->mask[0], s);
-    if (!err)
-        err = launch_dwt<ADM_CUDA_S32, 1>(f->dwt[1], s);
-    if (!err)
-        err = launch_mask<false>(f->mask[1], s);
-    if (!err)
-        err = launch_dwt<ADM_CUDA_S32, 2>(f->dwt[2], s);
-    if (!err)
-        err = launch_mask<false>(f->mask[2], s);
-    if (!err)
-        err = launch_dwt<ADM_CUDA_S32, 3>(f->dwt[3], s);
-    if (!err)
-        err = launch_mask<false>(f->mask[3], s);
-    if (err)
-        return err;
-    reduce_kernel<<<dim3(ADM_CUDA_SUMS, ADM_SCALES), kThreads, 0, s>>>(*f);
-    return VMAF_CUDA_CHECK_LAUNCH(reduce_kernel);
+    return adm_gpu_launches(f, Launch{reinterpret_cast<cudaStream_t>(stream)});
 }
 
 } // namespace

@@ -8,6 +8,8 @@
 #include "sycl/sycl_reduce.hpp"
 #include "sycl/sycl_stream.hpp"
 
+#include "../cuda/adm_gpu_launches.hpp"
+
 extern "C" {
 #include "../cuda/adm_cuda.h"
 #include "../cuda/adm_cuda_tile.h"
@@ -81,61 +83,49 @@ struct ReduceKernel {
     }
 };
 
-template <int Kind, int Scale> int launch_dwt(const AdmCudaDwt &d, VmafCudaStream stream)
-{
-    const sycl::nd_range<3> range(
-        sycl::range<3>(2, adm_cuda_dwt_blocks_y(&d), adm_cuda_dwt_blocks_x(&d) * kThreads),
-        sycl::range<3>(1, 1, kThreads));
-    return vmaf_sycl_submit(stream, "adm's wavelet", [&](sycl::handler &h) {
-        h.parallel_for(range, DwtKernel<Kind, Scale>{d, sycl::local_accessor<AdmDwtTile, 1>(1, h)});
-    });
-}
+// The launches adm_gpu_launches() makes, on one stream.
+struct Launch {
+    VmafCudaStream stream;
 
-template <bool Scale0, bool Aim> int launch_mask(const AdmCudaMask &m, VmafCudaStream stream)
-{
-    const sycl::range<2> group(ADM_CUDA_MASK_TILE_H, ADM_CUDA_MASK_TILE_W);
-    const sycl::nd_range<2> range(sycl::range<2>(adm_cuda_mask_blocks_y(&m) * ADM_CUDA_MASK_TILE_H,
-                                                 m.tiles * ADM_CUDA_MASK_TILE_W),
-                                  group);
-    return vmaf_sycl_submit(stream, "adm's masking", [&](sycl::handler &h) {
-        h.parallel_for(range, MaskKernel<Scale0, Aim>{
-                                  m, sycl::local_accessor<AdmMaskTile, 1>(1, h),
-                                  sycl::local_accessor<uint64_t, 1>(ADM_CUDA_SUMS * kThreads, h)});
-    });
-}
+    template <int Kind, int Scale> int dwt(const AdmCudaDwt &d) const
+    {
+        const sycl::nd_range<3> range(
+            sycl::range<3>(2, adm_cuda_dwt_blocks_y(&d), adm_cuda_dwt_blocks_x(&d) * kThreads),
+            sycl::range<3>(1, 1, kThreads));
+        return vmaf_sycl_submit(stream, "adm's wavelet", [&](sycl::handler &h) {
+            h.parallel_for(range,
+                           DwtKernel<Kind, Scale>{d, sycl::local_accessor<AdmDwtTile, 1>(1, h)});
+        });
+    }
 
-template <bool Scale0> int launch_mask(const AdmCudaMask &m, VmafCudaStream stream)
-{
-    if (!m.partials)
-        return 0;
-    return m.aim ? launch_mask<Scale0, true>(m, stream) : launch_mask<Scale0, false>(m, stream);
-}
+    template <bool Scale0, bool Aim> int mask(const AdmCudaMask &m) const
+    {
+        const sycl::range<2> group(ADM_CUDA_MASK_TILE_H, ADM_CUDA_MASK_TILE_W);
+        const sycl::nd_range<2> range(
+            sycl::range<2>(adm_cuda_mask_blocks_y(&m) * ADM_CUDA_MASK_TILE_H,
+                           m.tiles * ADM_CUDA_MASK_TILE_W),
+            group);
+        return vmaf_sycl_submit(stream, "adm's masking", [&](sycl::handler &h) {
+            h.parallel_for(range,
+                           MaskKernel<Scale0, Aim>{
+                               m, sycl::local_accessor<AdmMaskTile, 1>(1, h),
+                               sycl::local_accessor<uint64_t, 1>(ADM_CUDA_SUMS * kThreads, h)});
+        });
+    }
 
-int enqueue(const AdmCudaFrame *f, VmafCudaStream s)
+    int reduce(const AdmCudaFrame &f) const
+    {
+        const sycl::nd_range<2> range(sycl::range<2>(ADM_SCALES, ADM_CUDA_SUMS * kThreads),
+                                      sycl::range<2>(1, kThreads));
+        return vmaf_sycl_submit(stream, "adm's sums", [&](sycl::handler &h) {
+            h.parallel_for(range, ReduceKernel{f, sycl::local_accessor<uint64_t, 1>(kThreads, h)});
+        });
+    }
+};
+
+int enqueue(const AdmCudaFrame *f, VmafCudaStream stream)
 {
-    int err = f->dwt[0].src_kind == ADM_CUDA_U16 ? launch_dwt<ADM_CUDA_U16, 0>(f->dwt[0], s)
-                                                 : launch_dwt<ADM_CUDA_U8, 0>(f->dwt[0], s);
-    if (!err)
-        err = launch_mask<true>(f->mask[0], s);
-    if (!err)
-        err = launch_dwt<ADM_CUDA_S32, 1>(f->dwt[1], s);
-    if (!err)
-        err = launch_mask<false>(f->mask[1], s);
-    if (!err)
-        err = launch_dwt<ADM_CUDA_S32, 2>(f->dwt[2], s);
-    if (!err)
-        err = launch_mask<false>(f->mask[2], s);
-    if (!err)
-        err = launch_dwt<ADM_CUDA_S32, 3>(f->dwt[3], s);
-    if (!err)
-        err = launch_mask<false>(f->mask[3], s);
-    if (err)
-        return err;
-    const sycl::nd_range<2> range(sycl::range<2>(ADM_SCALES, ADM_CUDA_SUMS * kThreads),
-                                  sycl::range<2>(1, kThreads));
-    return vmaf_sycl_submit(s, "adm's sums", [&](sycl::handler &h) {
-        h.parallel_for(range, ReduceKernel{*f, sycl::local_accessor<uint64_t, 1>(kThreads, h)});
-    });
+    return adm_gpu_launches(f, Launch{stream});
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "cuda/cuda_check.h"
 #include "float_adm_cuda.h"
 #include "float_adm_cuda_tile.h"
+#include "float_adm_gpu_launches.hpp"
 
 namespace
 {
@@ -35,41 +36,33 @@ dim3 block()
     return dim3(FLOAT_ADM_CUDA_TILE_W, FLOAT_ADM_CUDA_TILE_H);
 }
 
-template <int Kind> int launch_dwt(const FloatAdmCudaLevel &l, cudaStream_t stream)
-{
-    dwt_kernel<Kind><<<dim3(l.grid_w, l.grid_h), block(), 0, stream>>>(l);
-    return VMAF_CUDA_CHECK_LAUNCH(dwt_kernel<Kind>);
-}
+// The launches float_adm_gpu_launches() makes, on one stream.
+struct Launch {
+    cudaStream_t stream;
 
-int launch_level(const FloatAdmCudaLevel &l, cudaStream_t stream)
-{
-    int err;
-    switch (l.src_kind) {
-    case FLOAT_ADM_CUDA_U8:
-        err = launch_dwt<FLOAT_ADM_CUDA_U8>(l, stream);
-        break;
-    case FLOAT_ADM_CUDA_U16:
-        err = launch_dwt<FLOAT_ADM_CUDA_U16>(l, stream);
-        break;
-    default:
-        err = launch_dwt<FLOAT_ADM_CUDA_F32>(l, stream);
+    template <int Kind> int dwt(const FloatAdmCudaLevel &l) const
+    {
+        dwt_kernel<Kind><<<dim3(l.grid_w, l.grid_h), block(), 0, stream>>>(l);
+        return VMAF_CUDA_CHECK_LAUNCH(dwt_kernel<Kind>);
     }
-    if (err || !l.details)
-        return err;
-    mask_kernel<<<dim3(l.mask_grid_w, l.mask_grid_h), block(), 0, stream>>>(l);
-    return VMAF_CUDA_CHECK_LAUNCH(mask_kernel);
-}
+
+    int mask(const FloatAdmCudaLevel &l) const
+    {
+        mask_kernel<<<dim3(l.mask_grid_w, l.mask_grid_h), block(), 0, stream>>>(l);
+        return VMAF_CUDA_CHECK_LAUNCH(mask_kernel);
+    }
+
+    int rows(const FloatAdmCudaFrame &f) const
+    {
+        row_kernel<<<f.rows.blocks_at[FLOAT_ADM_SCALES], FLOAT_ADM_CUDA_ROW_THREADS, 0, stream>>>(
+            f.rows);
+        return VMAF_CUDA_CHECK_LAUNCH(row_kernel);
+    }
+};
 
 int enqueue(const FloatAdmCudaFrame *f, VmafCudaStream stream)
 {
-    cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
-    int err = 0;
-    for (int level = 0; !err && level < FLOAT_ADM_SCALES; level++)
-        err = launch_level(f->level[level], s);
-    if (err)
-        return err;
-    row_kernel<<<f->rows.blocks_at[FLOAT_ADM_SCALES], FLOAT_ADM_CUDA_ROW_THREADS, 0, s>>>(f->rows);
-    return VMAF_CUDA_CHECK_LAUNCH(row_kernel);
+    return float_adm_gpu_launches(f, Launch{reinterpret_cast<cudaStream_t>(stream)});
 }
 
 } // namespace

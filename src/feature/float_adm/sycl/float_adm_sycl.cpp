@@ -4,6 +4,8 @@
 // CPU's order, no contraction (-ffp-contract=off).
 #include "sycl/sycl_stream.hpp"
 
+#include "../cuda/float_adm_gpu_launches.hpp"
+
 extern "C" {
 #include "../cuda/float_adm_cuda.h"
 #include "../cuda/float_adm_cuda_tile.h"
@@ -48,45 +50,37 @@ struct Rows {
     }
 };
 
-template <int Kind> int launch_dwt(const FloatAdmCudaLevel &l, VmafCudaStream stream)
-{
-    return vmaf_sycl_submit(stream, "float_adm's wavelet", [&](sycl::handler &h) {
-        h.parallel_for(tiles(l.grid_w, l.grid_h), Dwt<Kind>{l});
-    });
-}
+// The launches float_adm_gpu_launches() makes, on one stream.
+struct Launch {
+    VmafCudaStream stream;
 
-int launch_level(const FloatAdmCudaLevel &l, VmafCudaStream stream)
-{
-    int err;
-    switch (l.src_kind) {
-    case FLOAT_ADM_CUDA_U8:
-        err = launch_dwt<FLOAT_ADM_CUDA_U8>(l, stream);
-        break;
-    case FLOAT_ADM_CUDA_U16:
-        err = launch_dwt<FLOAT_ADM_CUDA_U16>(l, stream);
-        break;
-    default:
-        err = launch_dwt<FLOAT_ADM_CUDA_F32>(l, stream);
+    template <int Kind> int dwt(const FloatAdmCudaLevel &l) const
+    {
+        return vmaf_sycl_submit(stream, "float_adm's wavelet", [&](sycl::handler &h) {
+            h.parallel_for(tiles(l.grid_w, l.grid_h), Dwt<Kind>{l});
+        });
     }
-    if (err || !l.details)
-        return err;
-    return vmaf_sycl_submit(stream, "float_adm's masking", [&](sycl::handler &h) {
-        h.parallel_for(tiles(l.mask_grid_w, l.mask_grid_h), Mask{l});
-    });
-}
+
+    int mask(const FloatAdmCudaLevel &l) const
+    {
+        return vmaf_sycl_submit(stream, "float_adm's masking", [&](sycl::handler &h) {
+            h.parallel_for(tiles(l.mask_grid_w, l.mask_grid_h), Mask{l});
+        });
+    }
+
+    int rows(const FloatAdmCudaFrame &f) const
+    {
+        const unsigned groups = f.rows.blocks_at[FLOAT_ADM_SCALES];
+        const sycl::nd_range<1> range(sycl::range<1>(groups * FLOAT_ADM_CUDA_ROW_THREADS),
+                                      sycl::range<1>(FLOAT_ADM_CUDA_ROW_THREADS));
+        return vmaf_sycl_submit(stream, "float_adm's sums",
+                                [&](sycl::handler &h) { h.parallel_for(range, Rows{f.rows}); });
+    }
+};
 
 int enqueue(const FloatAdmCudaFrame *f, VmafCudaStream stream)
 {
-    int err = 0;
-    for (int level = 0; !err && level < FLOAT_ADM_SCALES; level++)
-        err = launch_level(f->level[level], stream);
-    if (err)
-        return err;
-    const unsigned groups = f->rows.blocks_at[FLOAT_ADM_SCALES];
-    const sycl::nd_range<1> range(sycl::range<1>(groups * FLOAT_ADM_CUDA_ROW_THREADS),
-                                  sycl::range<1>(FLOAT_ADM_CUDA_ROW_THREADS));
-    return vmaf_sycl_submit(stream, "float_adm's sums",
-                            [&](sycl::handler &h) { h.parallel_for(range, Rows{f->rows}); });
+    return float_adm_gpu_launches(f, Launch{stream});
 }
 
 } // namespace

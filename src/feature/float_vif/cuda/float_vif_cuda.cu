@@ -6,6 +6,7 @@
 #include "cuda/cuda_check.h"
 #include "float_vif_cuda.h"
 #include "float_vif_cuda_tile.h"
+#include "float_vif_gpu_launches.hpp"
 
 namespace
 {
@@ -40,30 +41,20 @@ __global__ void __launch_bounds__(kThreads)
         float_vif_tile_store_row(&s, by, t, row_sum);
 }
 
-template <int Kind, bool Stat, bool Decimate>
-int launch(const FloatVifCudaScale &s, cudaStream_t stream)
-{
-    scale_kernel<Kind, Stat, Decimate><<<s.blocks, kThreads, 0, stream>>>(s);
-    return VMAF_CUDA_CHECK_LAUNCH(scale_kernel<Kind, Stat, Decimate>);
-}
+// The launches float_vif_gpu_launches() makes, on one stream.
+struct Launch {
+    cudaStream_t stream;
 
-template <int Kind> int launch_scale0(const FloatVifCudaScale &s, cudaStream_t stream)
-{
-    return s.rows ? launch<Kind, true, true>(s, stream) : launch<Kind, false, true>(s, stream);
-}
+    template <int Kind, bool Stat, bool Decimate> int scale(const FloatVifCudaScale &s) const
+    {
+        scale_kernel<Kind, Stat, Decimate><<<s.blocks, kThreads, 0, stream>>>(s);
+        return VMAF_CUDA_CHECK_LAUNCH(scale_kernel<Kind, Stat, Decimate>);
+    }
+};
 
 int enqueue(const FloatVifCudaFrame *f, VmafCudaStream stream)
 {
-    cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
-    const FloatVifCudaScale s0 = float_vif_cuda_scale(f, 0);
-    int err = s0.kind == FLOAT_VIF_CUDA_U8 ? launch_scale0<FLOAT_VIF_CUDA_U8>(s0, st)
-                                           : launch_scale0<FLOAT_VIF_CUDA_U16>(s0, st);
-    for (unsigned scale = 1; !err && scale < FLOAT_VIF_SCALES; scale++) {
-        const FloatVifCudaScale s = float_vif_cuda_scale(f, scale);
-        err = scale + 1 < FLOAT_VIF_SCALES ? launch<FLOAT_VIF_CUDA_F32, true, true>(s, st)
-                                           : launch<FLOAT_VIF_CUDA_F32, true, false>(s, st);
-    }
-    return err;
+    return float_vif_gpu_launches(f, Launch{reinterpret_cast<cudaStream_t>(stream)});
 }
 
 } // namespace

@@ -6,6 +6,8 @@
 // (-ffp-contract=off). Four launches a frame.
 #include "sycl/sycl_stream.hpp"
 
+#include "../cuda/float_vif_gpu_launches.hpp"
+
 extern "C" {
 #include "../cuda/float_vif_cuda.h"
 #include "../cuda/float_vif_cuda_tile.h"
@@ -47,32 +49,24 @@ template <int Kind, bool Stat, bool Decimate> struct ScaleKernel {
     }
 };
 
-template <int Kind, bool Stat, bool Decimate>
-int launch(const FloatVifCudaScale &s, VmafCudaStream stream)
-{
-    const sycl::nd_range<1> range(sycl::range<1>(s.blocks * kThreads), sycl::range<1>(kThreads));
-    return vmaf_sycl_submit(stream, "float_vif's scale", [&](sycl::handler &h) {
-        h.parallel_for(range, ScaleKernel<Kind, Stat, Decimate>{
-                                  s, sycl::local_accessor<FloatVifTile, 1>(1, h)});
-    });
-}
+// The launches float_vif_gpu_launches() makes, on one stream.
+struct Launch {
+    VmafCudaStream stream;
 
-template <int Kind> int launch_scale0(const FloatVifCudaScale &s, VmafCudaStream stream)
-{
-    return s.rows ? launch<Kind, true, true>(s, stream) : launch<Kind, false, true>(s, stream);
-}
+    template <int Kind, bool Stat, bool Decimate> int scale(const FloatVifCudaScale &s) const
+    {
+        const sycl::nd_range<1> range(sycl::range<1>(s.blocks * kThreads),
+                                      sycl::range<1>(kThreads));
+        return vmaf_sycl_submit(stream, "float_vif's scale", [&](sycl::handler &h) {
+            h.parallel_for(range, ScaleKernel<Kind, Stat, Decimate>{
+                                      s, sycl::local_accessor<FloatVifTile, 1>(1, h)});
+        });
+    }
+};
 
 int enqueue(const FloatVifCudaFrame *f, VmafCudaStream stream)
 {
-    const FloatVifCudaScale s0 = float_vif_cuda_scale(f, 0);
-    int err = s0.kind == FLOAT_VIF_CUDA_U8 ? launch_scale0<FLOAT_VIF_CUDA_U8>(s0, stream)
-                                           : launch_scale0<FLOAT_VIF_CUDA_U16>(s0, stream);
-    for (unsigned scale = 1; !err && scale < FLOAT_VIF_SCALES; scale++) {
-        const FloatVifCudaScale s = float_vif_cuda_scale(f, scale);
-        err = scale + 1 < FLOAT_VIF_SCALES ? launch<FLOAT_VIF_CUDA_F32, true, true>(s, stream)
-                                           : launch<FLOAT_VIF_CUDA_F32, true, false>(s, stream);
-    }
-    return err;
+    return float_vif_gpu_launches(f, Launch{stream});
 }
 
 } // namespace

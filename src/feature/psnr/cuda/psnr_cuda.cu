@@ -11,13 +11,9 @@ namespace
 
 constexpr unsigned kThreads = 256;
 
-struct Planes {
-    PsnrCudaPlane plane[3];
-};
-
 // 8-bit: each square fits 16 bits and the row sum wraps modulo 2^32, as the
 // CPU's does; 16-bit: each square fits 32 bits unsigned, summed in 64.
-template <typename Sample, typename Acc> __global__ void row_sse(Planes planes)
+template <typename Sample, typename Acc> __global__ void row_sse(PsnrCudaPlanes planes)
 {
     const PsnrCudaPlane &p = planes.plane[blockIdx.y];
     const unsigned y = blockIdx.x;
@@ -37,12 +33,8 @@ template <typename Sample, typename Acc> __global__ void row_sse(Planes planes)
 
 int row_sse_all(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc, VmafCudaStream stream)
 {
-    Planes args = {};
-    unsigned rows = 0;
-    for (unsigned i = 0; i < planes; i++) {
-        args.plane[i] = plane[i];
-        rows = plane[i].h > rows ? plane[i].h : rows;
-    }
+    PsnrCudaPlanes args = {};
+    const unsigned rows = psnr_cuda_planes_of(plane, planes, &args);
     if (!rows)
         return 0;
     const dim3 grid(rows, planes);

@@ -19,6 +19,24 @@ typedef struct PsnrCudaPlane {
     uint64_t *row_sse; /* h sums, on the device */
 } PsnrCudaPlane;
 
+/* The planes of one launch, given to the kernel by value. */
+typedef struct PsnrCudaPlanes {
+    PsnrCudaPlane plane[3];
+} PsnrCudaPlanes;
+
+/* *args: the first `planes` of plane; returns the rows of the tallest, the
+ * launch's rows (0: nothing to launch). */
+static inline unsigned psnr_cuda_planes_of(const PsnrCudaPlane plane[3], unsigned planes,
+                                           PsnrCudaPlanes *args)
+{
+    unsigned rows = 0;
+    for (unsigned i = 0; i < planes; i++) {
+        args->plane[i] = plane[i];
+        rows = plane[i].h > rows ? plane[i].h : rows;
+    }
+    return rows;
+}
+
 /* A sample's squared error, the term both backends' kernels add: 8-bit
  * samples' fit 16 bits, 16-bit samples' 32 bits unsigned. */
 static inline VMAF_HD uint32_t psnr_square_error(uint32_t ref, uint32_t dist)

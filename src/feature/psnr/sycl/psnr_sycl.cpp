@@ -15,14 +15,10 @@ namespace
 
 constexpr unsigned kThreads = 256;
 
-struct Planes {
-    PsnrCudaPlane plane[3];
-};
-
 // 8-bit: the row sum wraps modulo 2^32, as the CPU's does; 16-bit: summed
 // in 64 bits.
 template <typename Sample, typename Acc> struct RowSse {
-    Planes planes;
+    PsnrCudaPlanes planes;
     sycl::local_accessor<Acc, 1> scratch; // kThreads
 
     void operator()(sycl::nd_item<2> it) const
@@ -45,7 +41,7 @@ template <typename Sample, typename Acc> struct RowSse {
 };
 
 template <typename Sample, typename Acc>
-int launch(const Planes &args, unsigned planes, unsigned rows, VmafCudaStream stream)
+int launch(const PsnrCudaPlanes &args, unsigned planes, unsigned rows, VmafCudaStream stream)
 {
     const sycl::nd_range<2> range(sycl::range<2>(planes, rows * kThreads),
                                   sycl::range<2>(1, kThreads));
@@ -56,12 +52,8 @@ int launch(const Planes &args, unsigned planes, unsigned rows, VmafCudaStream st
 
 int row_sse(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc, VmafCudaStream stream)
 {
-    Planes args = {};
-    unsigned rows = 0;
-    for (unsigned i = 0; i < planes; i++) {
-        args.plane[i] = plane[i];
-        rows = plane[i].h > rows ? plane[i].h : rows;
-    }
+    PsnrCudaPlanes args = {};
+    const unsigned rows = psnr_cuda_planes_of(plane, planes, &args);
     if (!rows)
         return 0;
     return bpc == 8 ? launch<uint8_t, uint32_t>(args, planes, rows, stream)

@@ -8,6 +8,7 @@
 #include "cuda/cuda_reduce.cuh"
 #include "vif_cuda.h"
 #include "vif_cuda_tile.h"
+#include "vif_gpu_launches.hpp"
 
 namespace
 {
@@ -79,37 +80,29 @@ __global__ void __launch_bounds__(kThreads) sum_partials(const __grid_constant__
         f.sums[blockIdx.x] = acc;
 }
 
-template <int Scale, bool Hbd, bool Stat, bool Decimate>
-int launch_scale(const VifCudaFrame *f, cudaStream_t stream)
-{
-    const VifCudaScale &s = f->scale[Scale];
-    const dim3 grid(s.blocks_x, s.blocks_y);
-    scale_kernel<Scale, Hbd, Stat, Decimate>
-        <<<grid, kThreads, 0, stream>>>(s, f->log2_table, f->gain_limit);
-    return VMAF_CUDA_CHECK_LAUNCH(scale_kernel<Scale, Hbd, Stat, Decimate>);
-}
+// The launches vif_gpu_launches() makes, on one stream.
+struct Launch {
+    cudaStream_t stream;
 
-template <bool Hbd> int launch_scale0(const VifCudaFrame *f, cudaStream_t stream)
-{
-    if (f->scale[0].partials)
-        return launch_scale<0, Hbd, true, true>(f, stream);
-    return launch_scale<0, Hbd, false, true>(f, stream);
-}
+    template <int Scale, bool Hbd, bool Stat, bool Decimate> int scale(const VifCudaFrame *f) const
+    {
+        const VifCudaScale &s = f->scale[Scale];
+        const dim3 grid(s.blocks_x, s.blocks_y);
+        scale_kernel<Scale, Hbd, Stat, Decimate>
+            <<<grid, kThreads, 0, stream>>>(s, f->log2_table, f->gain_limit);
+        return VMAF_CUDA_CHECK_LAUNCH(scale_kernel<Scale, Hbd, Stat, Decimate>);
+    }
+
+    int sums(const VifCudaFrame *f) const
+    {
+        sum_partials<<<VIF_SCALES, kThreads, 0, stream>>>(*f);
+        return VMAF_CUDA_CHECK_LAUNCH(sum_partials);
+    }
+};
 
 int enqueue(const VifCudaFrame *f, VmafCudaStream stream)
 {
-    cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
-    int err = f->bpc > 8 ? launch_scale0<true>(f, s) : launch_scale0<false>(f, s);
-    if (!err)
-        err = launch_scale<1, true, true, true>(f, s);
-    if (!err)
-        err = launch_scale<2, true, true, true>(f, s);
-    if (!err)
-        err = launch_scale<3, true, true, false>(f, s);
-    if (err)
-        return err;
-    sum_partials<<<VIF_SCALES, kThreads, 0, s>>>(*f);
-    return VMAF_CUDA_CHECK_LAUNCH(sum_partials);
+    return vif_gpu_launches(f, Launch{reinterpret_cast<cudaStream_t>(stream)});
 }
 
 } // namespace

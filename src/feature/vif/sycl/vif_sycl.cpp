@@ -8,6 +8,8 @@
 #include "sycl/sycl_reduce.hpp"
 #include "sycl/sycl_stream.hpp"
 
+#include "../cuda/vif_gpu_launches.hpp"
+
 extern "C" {
 #include "../cuda/vif_cuda.h"
 #include "../cuda/vif_cuda_tile.h"
@@ -86,46 +88,39 @@ struct SumPartials {
     }
 };
 
-template <int Scale, bool Hbd, bool Stat, bool Decimate>
-int launch_scale(const VifCudaFrame *f, VmafCudaStream stream)
-{
-    const VifCudaScale &s = f->scale[Scale];
-    const sycl::nd_range<2> range(sycl::range<2>(s.blocks_y, s.blocks_x * kThreads),
-                                  sycl::range<2>(1, kThreads));
-    return vmaf_sycl_submit(stream, "vif's scale", [&](sycl::handler &h) {
-        ScaleKernel<Scale, Hbd, Stat, Decimate> k{s,
-                                                  Filters{VIF_FILTER_COEFFICIENTS},
-                                                  f->log2_table,
-                                                  f->gain_limit,
-                                                  sycl::local_accessor<VifTile, 1>(1, h),
-                                                  Scratch(4 * kThreads, h)};
-        h.parallel_for(range, k);
-    });
-}
+// The launches vif_gpu_launches() makes, on one stream.
+struct Launch {
+    VmafCudaStream stream;
 
-template <bool Hbd> int launch_scale0(const VifCudaFrame *f, VmafCudaStream stream)
-{
-    if (f->scale[0].partials)
-        return launch_scale<0, Hbd, true, true>(f, stream);
-    return launch_scale<0, Hbd, false, true>(f, stream);
-}
+    template <int Scale, bool Hbd, bool Stat, bool Decimate> int scale(const VifCudaFrame *f) const
+    {
+        const VifCudaScale &s = f->scale[Scale];
+        const sycl::nd_range<2> range(sycl::range<2>(s.blocks_y, s.blocks_x * kThreads),
+                                      sycl::range<2>(1, kThreads));
+        return vmaf_sycl_submit(stream, "vif's scale", [&](sycl::handler &h) {
+            ScaleKernel<Scale, Hbd, Stat, Decimate> k{s,
+                                                      Filters{VIF_FILTER_COEFFICIENTS},
+                                                      f->log2_table,
+                                                      f->gain_limit,
+                                                      sycl::local_accessor<VifTile, 1>(1, h),
+                                                      Scratch(4 * kThreads, h)};
+            h.parallel_for(range, k);
+        });
+    }
+
+    int sums(const VifCudaFrame *f) const
+    {
+        const sycl::nd_range<2> range(sycl::range<2>(1, VIF_SCALES * kThreads),
+                                      sycl::range<2>(1, kThreads));
+        return vmaf_sycl_submit(stream, "vif's sums", [&](sycl::handler &h) {
+            h.parallel_for(range, SumPartials{*f, Scratch(4 * kThreads, h)});
+        });
+    }
+};
 
 int enqueue(const VifCudaFrame *f, VmafCudaStream stream)
 {
-    int err = f->bpc > 8 ? launch_scale0<true>(f, stream) : launch_scale0<false>(f, stream);
-    if (!err)
-        err = launch_scale<1, true, true, true>(f, stream);
-    if (!err)
-        err = launch_scale<2, true, true, true>(f, stream);
-    if (!err)
-        err = launch_scale<3, true, true, false>(f, stream);
-    if (err)
-        return err;
-    const sycl::nd_range<2> range(sycl::range<2>(1, VIF_SCALES * kThreads),
-                                  sycl::range<2>(1, kThreads));
-    return vmaf_sycl_submit(stream, "vif's sums", [&](sycl::handler &h) {
-        h.parallel_for(range, SumPartials{*f, Scratch(4 * kThreads, h)});
-    });
+    return vif_gpu_launches(f, Launch{stream});
 }
 
 } // namespace
