@@ -45,6 +45,12 @@ if(NOT ACPP_TARGETS)
   set(ACPP_TARGETS generic CACHE STRING "AdaptiveCpp's compilation targets" FORCE)
 endif()
 set(VMAF_HAVE_SYCL ON)
+# Where AdaptiveCpp's runtime is, for the installed files' RUNPATH and
+# libvmaf.pc: the imported target's file, in whichever configuration it has.
+get_target_property(acpp_configs AdaptiveCpp::acpp-rt IMPORTED_CONFIGURATIONS)
+list(GET acpp_configs 0 acpp_config)
+get_target_property(acpp_rt AdaptiveCpp::acpp-rt IMPORTED_LOCATION_${acpp_config})
+get_filename_component(VMAF_ACPP_LIBDIR ${acpp_rt} DIRECTORY)
 message(STATUS "SYCL backend: on (AdaptiveCpp ${AdaptiveCpp_VERSION}, targets ${ACPP_TARGETS})")
 
 # Called once the library targets exist.
@@ -69,6 +75,7 @@ function(vmaf_add_sycl_backend)
   target_link_libraries(vmaf_static PUBLIC AdaptiveCpp::acpp-rt stdc++)
   target_link_libraries(vmaf_shared PRIVATE AdaptiveCpp::acpp-rt stdc++)
   # Installed, the library and the tool find AdaptiveCpp's runtime where it
-  # was found at build time.
-  set_target_properties(vmaf_shared vmaf PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
+  # was found at build time (also inside the build tree, where `make test`
+  # builds it, which INSTALL_RPATH_USE_LINK_PATH would leave out).
+  set_property(TARGET vmaf_shared vmaf APPEND PROPERTY INSTALL_RPATH ${VMAF_ACPP_LIBDIR})
 endfunction()
