@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __CUDACC__
 #define VMAF_HD __host__ __device__
@@ -36,6 +37,26 @@ static inline VMAF_HD int vmaf_clz64(uint64_t x)
 #else
     return __builtin_clzll(x);
 #endif
+}
+
+/* A double's bits, and a power of two from its exponent: frexp() and
+ * ldexp() without a math library, which not every device compiler provides
+ * in kernels (AdaptiveCpp's SYCL kernels on its CPU device got garbage from
+ * frexp()). */
+static inline VMAF_HD uint64_t vmaf_hd_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof(u));
+    return u;
+}
+
+/* 2^k for a normal power of two, -1022 <= k <= 1023. */
+static inline VMAF_HD double vmaf_hd_pow2(int k)
+{
+    const uint64_t u = (uint64_t)(k + 1023) << 52;
+    double x;
+    memcpy(&x, &u, sizeof(x));
+    return x;
 }
 
 /* Sample (x, y) of a plane whose rows are pitch bytes apart: 16-bit

@@ -79,11 +79,11 @@ static inline VMAF_HD SerialSumGrid serial_sum_grid(double s)
     /* Below 2^-960 the unit 2^(e-52) would be subnormal or nearly so. */
     if (!(a >= 0x1p-960) || !(a <= 0x1p1000))
         return g;
-    int exp;
-    frexp(a, &exp); /* a = m 2^exp, m in [0.5, 1): e = exp - 1 */
+    /* a = m 2^exp, m in [0.5, 1) (a is normal): e = exp - 1 */
+    const int exp = (int)((vmaf_hd_bits(a) >> 52) & 0x7ff) - 1022;
     g.sign = s < 0 ? -1.0 : 1.0;
-    g.scale = ldexp(1.0, 53 - exp);
-    g.limit = ldexp(1.0, exp);
+    g.scale = vmaf_hd_pow2(53 - exp);
+    g.limit = vmaf_hd_pow2(exp);
     g.base = (uint64_t)(a * g.scale);
     g.plain = false;
     return g;

@@ -1,4 +1,4 @@
-/* ssim_cuda, the CUDA twin of the integer ssim: every pixel's SSIM times its
+/* ssim_cuda and ssim_sycl, the GPU twins of the integer ssim: every pixel's SSIM times its
  * window's mass is computed on the device from the shared luma planes
  * (ssim_cuda.cu) and added up there in raster order, each addition rounded
  * as the CPU's running sum rounds it (cuda/serial_sums.h), so the sum is the
@@ -75,7 +75,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return ssim_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const SsimCudaState *s = ctx->priv;
+    const SsimGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -94,7 +97,7 @@ static int ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture 
     f->dis = planes.data[1][0];
     f->pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->ref, f->dis, f->sum};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -104,14 +107,23 @@ static int ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define SSIM_TWIN(backend_flag)                                                                    \
+    .priv_size = sizeof(SsimCudaState), .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), \
+    .planes = vmaf_fex_planes_luma, .provided_features = ssim_cuda_provided_features,              \
+    .init = ssim_cuda_init, .extract = ssim_cuda_extract, .flush = ssim_cuda_flush,                \
+    .close = ssim_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_ssim_cuda = {
     .name = "ssim_cuda",
-    .priv_size = sizeof(SsimCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = ssim_cuda_provided_features,
-    .init = ssim_cuda_init,
-    .extract = ssim_cuda_extract,
-    .flush = ssim_cuda_flush,
-    .close = ssim_cuda_close,
+    SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &ssim_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_ssim_sycl = {
+    .name = "ssim_sycl",
+    SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &ssim_sycl_kernels,
+};
+#endif

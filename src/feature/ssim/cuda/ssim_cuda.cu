@@ -24,9 +24,7 @@ __global__ void __launch_bounds__(kThreads) pixel_values(const __grid_constant__
         ssim_tile_pixel(&tile, &f, bx, by, i);
 }
 
-} // namespace
-
-extern "C" int ssim_cuda_enqueue(const SsimCudaFrame *f, VmafCudaStream stream)
+int enqueue(const SsimCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     const dim3 grid(ssim_cuda_blocks_x(f->w), ssim_cuda_blocks_y(f->h));
@@ -34,3 +32,7 @@ extern "C" int ssim_cuda_enqueue(const SsimCudaFrame *f, VmafCudaStream stream)
     const int err = VMAF_CUDA_CHECK_LAUNCH(pixel_values);
     return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sum, stream);
 }
+
+} // namespace
+
+extern "C" const SsimGpuKernels ssim_cuda_kernels = {enqueue};

@@ -71,9 +71,15 @@ static inline double ssim_cuda_total_weight(unsigned w, unsigned h)
     return (double)(sum_x * sum_y);
 }
 
-/* Queues the frame's work: *sum becomes the CPU's sum of the pixels' values.
- * No host wait, no allocation: the work can be captured in a graph. */
-int ssim_cuda_enqueue(const SsimCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the ssim twins). enqueue: queues
+ * the frame's work: *sum becomes the CPU's sum of the pixels' values. No host wait, no
+ * allocation: the work can be captured in a graph. */
+typedef struct SsimGpuKernels {
+    int (*enqueue)(const SsimCudaFrame *frame, VmafCudaStream stream);
+} SsimGpuKernels;
+
+extern const SsimGpuKernels ssim_cuda_kernels; /* ssim_cuda.cu */
+extern const SsimGpuKernels ssim_sycl_kernels; /* ../sycl/ssim_sycl.cpp */
 
 #ifdef __cplusplus
 }
