@@ -1,4 +1,4 @@
-/* float_ms_ssim_cuda, the CUDA twin of float_ms_ssim: the scales, their
+/* float_ms_ssim_cuda and float_ms_ssim_sycl, the GPU twins of float_ms_ssim: the scales, their
  * per-pixel terms and the terms' running sums are computed on the device
  * from the shared planes (float_ms_ssim_cuda.cu), the sums the same doubles
  * as the CPU's; the host turns them into means and scores with the CPU's
@@ -91,7 +91,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return ms_ssim_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatMsSsimCudaState *s = ctx->priv;
+    const MsSsimGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int float_ms_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -113,7 +116,7 @@ static int float_ms_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vma
         pl->src[1] = key[2 + 2 * p] = planes.data[1][p];
         pl->src_pitch = planes.pitch[p];
     }
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -129,15 +132,24 @@ static unsigned float_ms_ssim_cuda_planes(const VmafFexContext *ctx, enum VmafPi
     return s->opt.enable_chroma && pix_fmt != VMAF_PIX_FMT_YUV400P ? 7 : 1;
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_MS_SSIM_TWIN(backend_flag)                                                           \
+    .options = float_ms_ssim_cuda_options, .priv_size = sizeof(FloatMsSsimCudaState),              \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag),                                     \
+    .planes = float_ms_ssim_cuda_planes, .provided_features = float_ms_ssim_provided_features,     \
+    .init = float_ms_ssim_cuda_init, .extract = float_ms_ssim_cuda_extract,                        \
+    .flush = float_ms_ssim_cuda_flush, .close = float_ms_ssim_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_ms_ssim_cuda = {
     .name = "float_ms_ssim_cuda",
-    .options = float_ms_ssim_cuda_options,
-    .priv_size = sizeof(FloatMsSsimCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = float_ms_ssim_cuda_planes,
-    .provided_features = float_ms_ssim_provided_features,
-    .init = float_ms_ssim_cuda_init,
-    .extract = float_ms_ssim_cuda_extract,
-    .flush = float_ms_ssim_cuda_flush,
-    .close = float_ms_ssim_cuda_close,
+    FLOAT_MS_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_ms_ssim_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_ms_ssim_sycl = {
+    .name = "float_ms_ssim_sycl",
+    FLOAT_MS_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_ms_ssim_sycl_kernels,
+};
+#endif

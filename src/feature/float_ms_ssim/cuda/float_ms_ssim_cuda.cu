@@ -39,9 +39,7 @@ dim3 grid_of(unsigned w, unsigned h, unsigned planes)
                 (h + MS_SSIM_CUDA_BLOCK_H - 1) / MS_SSIM_CUDA_BLOCK_H, 2 * planes);
 }
 
-} // namespace
-
-extern "C" int ms_ssim_cuda_enqueue(const MsSsimCudaFrame *f, VmafCudaStream stream)
+int enqueue(const MsSsimCudaFrame *f, VmafCudaStream stream)
 {
     static_assert(SSIM_TERM_C == SSIM_TERM_L + 1 && SSIM_TERM_S == SSIM_TERM_L + 2,
                   "l, c and s consecutive");
@@ -65,3 +63,7 @@ extern "C" int ms_ssim_cuda_enqueue(const MsSsimCudaFrame *f, VmafCudaStream str
         err = ssim_pass_cuda_terms(pass, passes, f->c1, f->c2, f->c3, stream);
     return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sums, stream);
 }
+
+} // namespace
+
+extern "C" const MsSsimGpuKernels float_ms_ssim_cuda_kernels = {enqueue};

@@ -111,11 +111,16 @@ static inline size_t ms_ssim_cuda_layout(MsSsimCudaFrame *f, const MsSsimGeometr
            sizeof(SerialSumSegment) * f->serial.count * serial_sum_segment_count(f->serial.max_n);
 }
 
-/* Queues the frame's work on stream: sums[(p * MS_SSIM_SCALES + scale) *
- * MS_SSIM_CUDA_SUMS + k] becomes the CPU's sum k (l, c, s) of plane p at
- * that scale. No host synchronisation, no allocation: the work can be
- * captured in a graph. */
-int ms_ssim_cuda_enqueue(const MsSsimCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the float_ms_ssim twins). enqueue:
+ * queues the frame's work on stream: sums[(p * MS_SSIM_SCALES + scale) * MS_SSIM_CUDA_SUMS + k]
+ * becomes the CPU's sum k (l, c, s) of plane p at that scale. No host synchronisation, no
+ * allocation: the work can be captured in a graph. */
+typedef struct MsSsimGpuKernels {
+    int (*enqueue)(const MsSsimCudaFrame *frame, VmafCudaStream stream);
+} MsSsimGpuKernels;
+
+extern const MsSsimGpuKernels float_ms_ssim_cuda_kernels; /* float_ms_ssim_cuda.cu */
+extern const MsSsimGpuKernels float_ms_ssim_sycl_kernels; /* ../sycl/float_ms_ssim_sycl.cpp */
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* float_ssim_cuda, the CUDA twin of float_ssim: the luma planes are loaded
+/* float_ssim_cuda and float_ssim_sycl, the GPU twins of float_ssim: the luma planes are loaded
  * as floats, decimated and scored on the device from the shared planes
  * (float_ssim_cuda.cu), every window position's terms computed with the
  * CPU's float and double operations and added up there in the CPU's order,
@@ -88,7 +88,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return float_ssim_cuda_enqueue(opaque, float_ssim_c1, float_ssim_c2, float_ssim_c3, stream);
+    const VmafFexContext *ctx = opaque;
+    const FloatSsimCudaState *s = ctx->priv;
+    const FloatSsimGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, float_ssim_c1, float_ssim_c2, float_ssim_c3, stream);
 }
 
 static int float_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -107,7 +110,7 @@ static int float_ssim_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPi
     f->src[1] = planes.data[1][0];
     f->src_pitch = planes.pitch[0];
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->src[0], f->src[1], f->sums};
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -117,15 +120,24 @@ static int float_ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define FLOAT_SSIM_TWIN(backend_flag)                                                              \
+    .options = float_ssim_cuda_options, .priv_size = sizeof(FloatSsimCudaState),                   \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = float_ssim_provided_features, .init = float_ssim_cuda_init,               \
+    .extract = float_ssim_cuda_extract, .flush = float_ssim_cuda_flush,                            \
+    .close = float_ssim_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_float_ssim_cuda = {
     .name = "float_ssim_cuda",
-    .options = float_ssim_cuda_options,
-    .priv_size = sizeof(FloatSsimCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = float_ssim_provided_features,
-    .init = float_ssim_cuda_init,
-    .extract = float_ssim_cuda_extract,
-    .flush = float_ssim_cuda_flush,
-    .close = float_ssim_cuda_close,
+    FLOAT_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &float_ssim_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_float_ssim_sycl = {
+    .name = "float_ssim_sycl",
+    FLOAT_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &float_ssim_sycl_kernels,
+};
+#endif

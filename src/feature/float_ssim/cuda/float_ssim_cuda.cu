@@ -34,10 +34,7 @@ unsigned blocks_for(size_t n)
     return static_cast<unsigned>((n + kThreads - 1) / kThreads);
 }
 
-} // namespace
-
-extern "C" int float_ssim_cuda_enqueue(const FloatSsimCudaFrame *f, float c1, float c2, float c3,
-                                       VmafCudaStream stream)
+int enqueue(const FloatSsimCudaFrame *f, float c1, float c2, float c3, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     load_planes<<<dim3(blocks_for(static_cast<size_t>(f->w) * f->h), 2), kThreads, 0, s>>>(*f);
@@ -51,3 +48,7 @@ extern "C" int float_ssim_cuda_enqueue(const FloatSsimCudaFrame *f, float c1, fl
         err = ssim_pass_cuda_terms(&f->pass, 1, c1, c2, c3, stream);
     return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sums, stream);
 }
+
+} // namespace
+
+extern "C" const FloatSsimGpuKernels float_ssim_cuda_kernels = {enqueue};

@@ -78,11 +78,17 @@ static inline size_t float_ssim_cuda_layout(FloatSsimCudaFrame *f, unsigned bpc,
            sizeof(SerialSumSegment) * f->serial.count * serial_sum_segment_count(f->serial.max_n);
 }
 
-/* Queues the frame's work: sums[SSIM_TERM_*] become the CPU's SsimSums of
- * the frame. c1, c2, c3: float_ssim_c1, _c2, _c3. No host wait, no
- * allocation: the work can be captured in a graph. */
-int float_ssim_cuda_enqueue(const FloatSsimCudaFrame *frame, float c1, float c2, float c3,
-                            VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the
+ * float_ssim twins). enqueue: queues the frame's work: sums[SSIM_TERM_*]
+ * become the CPU's SsimSums of the frame. c1, c2, c3: float_ssim_c1, _c2,
+ * _c3. No host wait, no allocation: the work can be captured in a graph. */
+typedef struct FloatSsimGpuKernels {
+    int (*enqueue)(const FloatSsimCudaFrame *frame, float c1, float c2, float c3,
+                   VmafCudaStream stream);
+} FloatSsimGpuKernels;
+
+extern const FloatSsimGpuKernels float_ssim_cuda_kernels; /* float_ssim_cuda.cu */
+extern const FloatSsimGpuKernels float_ssim_sycl_kernels; /* ../sycl/float_ssim_sycl.cpp */
 
 #ifdef __cplusplus
 }

@@ -13,8 +13,7 @@
 #include "float_ssim_cuda.h"
 
 /* Sample i (raster order) of picture pic to float. */
-static inline VMAF_HD void float_ssim_cuda_load(const FloatSsimCudaFrame *f, unsigned pic,
-                                                size_t i)
+static inline VMAF_HD void float_ssim_cuda_load(const FloatSsimCudaFrame *f, unsigned pic, size_t i)
 {
     const unsigned x = (unsigned)(i % f->w), y = (unsigned)(i / f->w);
     const uint8_t *row = (const uint8_t *)f->src[pic] + (size_t)y * f->src_pitch;

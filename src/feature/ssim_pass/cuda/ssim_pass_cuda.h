@@ -71,8 +71,12 @@ static inline void ssim_pass_cuda_sum_jobs(const SsimPassCuda *p, unsigned first
 }
 
 /* Queues the terms of count (1 to SSIM_PASS_CUDA_MAX) passes, one launch;
- * c1, c2, c3: float_ssim_c1, _c2, _c3. No host wait, no allocation. */
+ * c1, c2, c3: float_ssim_c1, _c2, _c3. No host wait, no allocation. On a
+ * CUDA stream, or (ssim_pass_sycl_terms(), ../sycl/ssim_pass_sycl.cpp) a
+ * SYCL one. */
 int ssim_pass_cuda_terms(const SsimPassCuda *pass, unsigned count, float c1, float c2, float c3,
+                         VmafCudaStream stream);
+int ssim_pass_sycl_terms(const SsimPassCuda *pass, unsigned count, float c1, float c2, float c3,
                          VmafCudaStream stream);
 
 #ifdef __cplusplus
