@@ -66,7 +66,7 @@ static int emulator_open(Emulator *e, enum VmafPixelFormat fmt, unsigned bpc, un
     return 0;
 }
 
-/* ciede_cuda_enqueue() on the CPU for frame index, then the host's score
+/* ciede_cuda_kernels.enqueue() on the CPU for frame index, then the host's score
  * into fc through ctx (ciede's names). */
 static void emulate_frame(Emulator *e, const FexRun *r, VmafFexContext *ctx,
                           VmafFeatureCollector *fc, unsigned index)

@@ -1,4 +1,4 @@
-/* ciede_cuda, the CUDA twin of ciede: every pixel's CIEDE2000 difference is
+/* ciede_cuda and ciede_sycl, the GPU twins of ciede: every pixel's CIEDE2000 difference is
  * computed on the device from the shared planes, the chroma read where the
  * CPU's upsampling takes it from, and the differences' running double sum in
  * raster order is the CPU's (serial_sums.h); the host scores it with ciede's
@@ -67,7 +67,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return ciede_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const CiedeCudaState *s = ctx->priv;
+    const CiedeGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int ciede_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -84,7 +87,7 @@ static int ciede_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture
         return err;
     const void *key[VMAF_CUDA_GRAPH_KEYS];
     vmaf_cuda_twin_yuv_key(&planes, f->sum, f->src, f->pitch, key);
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -94,13 +97,23 @@ static int ciede_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define CIEDE_TWIN(backend_flag)                                                                   \
+    .priv_size = sizeof(CiedeCudaState),                                                           \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag),                                     \
+    .provided_features = ciede_provided_features, .init = ciede_cuda_init,                         \
+    .extract = ciede_cuda_extract, .flush = ciede_cuda_flush, .close = ciede_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_ciede_cuda = {
     .name = "ciede_cuda",
-    .priv_size = sizeof(CiedeCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .provided_features = ciede_provided_features,
-    .init = ciede_cuda_init,
-    .extract = ciede_cuda_extract,
-    .flush = ciede_cuda_flush,
-    .close = ciede_cuda_close,
+    CIEDE_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &ciede_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_ciede_sycl = {
+    .name = "ciede_sycl",
+    CIEDE_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &ciede_sycl_kernels,
+};
+#endif

@@ -20,9 +20,7 @@ __global__ void __launch_bounds__(kThreads) pixels(const __grid_constant__ Ciede
         ciede_tile_pixel(&f, x, y, Hbd);
 }
 
-} // namespace
-
-extern "C" int ciede_cuda_enqueue(const CiedeCudaFrame *f, VmafCudaStream stream)
+int enqueue(const CiedeCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
     const dim3 block(CIEDE_CUDA_BLOCK_W, CIEDE_CUDA_BLOCK_H);
@@ -38,3 +36,7 @@ extern "C" int ciede_cuda_enqueue(const CiedeCudaFrame *f, VmafCudaStream stream
     }
     return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sum, stream);
 }
+
+} // namespace
+
+extern "C" const CiedeGpuKernels ciede_cuda_kernels = {enqueue};

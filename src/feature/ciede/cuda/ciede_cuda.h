@@ -60,10 +60,15 @@ static inline size_t ciede_cuda_layout(CiedeCudaFrame *f, const CiedeGeometry *g
     return size;
 }
 
-/* Queues the frame's work on stream: *sum becomes the CPU's sum of the
- * frame's colour differences. No host synchronisation, no allocation: the
- * work can be captured in a graph. */
-int ciede_cuda_enqueue(const CiedeCudaFrame *frame, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the ciede twins). enqueue: queues
+ * the frame's work on stream: *sum becomes the CPU's sum of the frame's colour differences. No
+ * host synchronisation, no allocation: the work can be captured in a graph. */
+typedef struct CiedeGpuKernels {
+    int (*enqueue)(const CiedeCudaFrame *frame, VmafCudaStream stream);
+} CiedeGpuKernels;
+
+extern const CiedeGpuKernels ciede_cuda_kernels; /* ciede_cuda.cu */
+extern const CiedeGpuKernels ciede_sycl_kernels; /* ../sycl/ciede_sycl.cpp */
 
 #ifdef __cplusplus
 }
