@@ -103,12 +103,17 @@ void free_host(void *ptr)
         sycl::free(ptr, home().context);
 }
 
+// Whether p is USM of the stream's context (not pageable host memory).
+bool usm(const sycl::queue &q, const void *p)
+{
+    return sycl::get_pointer_type(p, q.get_context()) != sycl::usm::alloc::unknown;
+}
+
 // Whether kernels on the stream's device can read or write p: any memory on
 // a CPU device, USM elsewhere.
 bool reachable(const sycl::queue &q, const void *p)
 {
-    return q.get_device().is_cpu() ||
-           sycl::get_pointer_type(p, q.get_context()) != sycl::usm::alloc::unknown;
+    return q.get_device().is_cpu() || usm(q, p);
 }
 
 // Rows at other pitches: one kernel where it can reach both sides, else a
@@ -142,6 +147,11 @@ int copy_2d_async(void *dst, size_t dst_pitch, const void *src, size_t src_pitch
         else
             s->last = copy_rows(s->queue, static_cast<char *>(dst), dst_pitch,
                                 static_cast<const char *>(src), src_pitch, width, height);
+        // With pageable host memory on either side the copy is done when
+        // the call returns, as the CUDA runtime's is: the twins free their
+        // tables' host copies right after queueing them.
+        if (!usm(s->queue, src) || !usm(s->queue, dst))
+            s->last.wait_and_throw();
     } catch (const sycl::exception &e) {
         return vmaf_sycl_fail("copy", e);
     }

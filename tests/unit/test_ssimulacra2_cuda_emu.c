@@ -162,7 +162,7 @@ static void emulate_scale(Ssimu2CudaFrame *f, unsigned s)
             ssimu2_tile_maps(f, s, c, i);
 }
 
-/* ssimu2_cuda_enqueue() on the CPU for r's pair, then the host's score. */
+/* ssimulacra2_cuda_kernels.enqueue() on the CPU for r's pair, then the host's score. */
 static double emulate_frame(Emulator *e, const FexRun *r)
 {
     Ssimu2CudaFrame *f = &e->frame;

@@ -1,4 +1,4 @@
-/* ssimulacra2_cuda, the CUDA twin of ssimulacra2: the YUV to RGB
+/* ssimulacra2_cuda and ssimulacra2_sycl, the GPU twins of ssimulacra2: the YUV to RGB
  * conversion, the six scales' stages and the maps' sums run on the device
  * from the shared planes (ssimulacra2_cuda.cu); the host pools the sums
  * into the score with ssimulacra2's code, one frame later. Every stage
@@ -112,7 +112,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return ssimu2_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const Ssimu2CudaState *s = ctx->priv;
+    const Ssimu2GpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int ssimulacra2_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -129,7 +132,7 @@ static int ssimulacra2_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafP
         return err;
     const void *key[VMAF_CUDA_GRAPH_KEYS];
     vmaf_cuda_twin_yuv_key(&planes, f->sums, f->src, f->pitch, key);
-    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, f, index, s->named, score_collected,
+    return vmaf_cuda_twin_finish_frame(t, key, enqueue_frame, ctx, index, s->named, score_collected,
                                        ctx, fc);
 }
 
@@ -139,14 +142,24 @@ static int ssimulacra2_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return vmaf_cuda_twin_flush(&s->twin, score_collected, ctx, fc);
 }
 
+/* The twin's host code over either backend's kernels. */
+#define SSIMULACRA2_TWIN(backend_flag)                                                             \
+    .options = ssimulacra2_cuda_options, .priv_size = sizeof(Ssimu2CudaState),                     \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag),                                     \
+    .provided_features = ssimu2_provided_features, .init = ssimulacra2_cuda_init,                  \
+    .extract = ssimulacra2_cuda_extract, .flush = ssimulacra2_cuda_flush,                          \
+    .close = ssimulacra2_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_ssimulacra2_cuda = {
     .name = "ssimulacra2_cuda",
-    .options = ssimulacra2_cuda_options,
-    .priv_size = sizeof(Ssimu2CudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .provided_features = ssimu2_provided_features,
-    .init = ssimulacra2_cuda_init,
-    .extract = ssimulacra2_cuda_extract,
-    .flush = ssimulacra2_cuda_flush,
-    .close = ssimulacra2_cuda_close,
+    SSIMULACRA2_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &ssimulacra2_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_ssimulacra2_sycl = {
+    .name = "ssimulacra2_sycl",
+    SSIMULACRA2_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &ssimulacra2_sycl_kernels,
+};
+#endif

@@ -256,9 +256,7 @@ int enqueue_scale(const Ssimu2CudaFrame *f, unsigned s, cudaStream_t st)
     return VMAF_CUDA_CHECK_LAUNCH(maps);
 }
 
-} // namespace
-
-extern "C" int ssimu2_cuda_enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stream)
+int enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stream)
 {
     static_assert(SSIMU2_CUDA_ROWS % SSIMU2_BLUR_GROUP == 0, "tiles end on whole groups");
     cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
@@ -292,3 +290,7 @@ extern "C" int ssimu2_cuda_enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stre
         err = enqueue_scale(f, s, st);
     return err ? err : vmaf_serial_sums_enqueue(&f->serial, f->sums, stream);
 }
+
+} // namespace
+
+extern "C" const Ssimu2GpuKernels ssimulacra2_cuda_kernels = {enqueue};

@@ -198,9 +198,15 @@ static inline size_t ssimu2_cuda_layout(Ssimu2CudaFrame *f, unsigned w, unsigned
     return size;
 }
 
-/* Queues the frame's work on stream: f->sums becomes the CPU's sums. No
- * host synchronisation, no allocation: it can be captured in a graph. */
-int ssimu2_cuda_enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the ssimulacra2 twins). enqueue:
+ * queues the frame's work on stream: f->sums becomes the CPU's sums. No host synchronisation,
+ * no allocation: it can be captured in a graph. */
+typedef struct Ssimu2GpuKernels {
+    int (*enqueue)(const Ssimu2CudaFrame *f, VmafCudaStream stream);
+} Ssimu2GpuKernels;
+
+extern const Ssimu2GpuKernels ssimulacra2_cuda_kernels; /* ssimulacra2_cuda.cu */
+extern const Ssimu2GpuKernels ssimulacra2_sycl_kernels; /* ../sycl/ssimulacra2_sycl.cpp */
 
 #ifdef __cplusplus
 }
