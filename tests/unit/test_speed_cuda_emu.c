@@ -202,7 +202,7 @@ static void emulate_qr(const SpeedCudaPlane *pl)
     speed_qr_pivots(&t, pl);
 }
 
-/* speed_cuda_enqueue() on the CPU. */
+/* speed_cuda_kernels.enqueue() on the CPU. */
 static void emulate_frame(const SpeedCudaFrame *f)
 {
     launch(f, load_step, f->h, f->w);

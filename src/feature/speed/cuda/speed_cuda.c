@@ -1,11 +1,10 @@
 /* speed_chroma_cuda and speed_temporal_cuda, the CUDA twins of speed_chroma
- * and speed_temporal. The device computes each plane's covariance matrix
- * and its blocks' variances from the shared planes (speed_cuda.cu); the
- * host, one frame later, takes the eigenvalues, entropies and scores with
- * the CPU's own functions (speed_pipeline.h, speed_common.h): the 25 x 25
- * eigenproblem of a plane is cheap on the host and its logarithms are the
- * C library's there. speed_temporal_cuda keeps the previous frame's luma on
- * the device, copied behind each frame's kernels. Every option of both. */
+ * and speed_temporal, and their SYCL twins (*_sycl) with the same host code. The device computes
+ * each plane's covariance matrix and its blocks' variances from the shared planes (speed_cuda.cu);
+ * the host, one frame later, takes the eigenvalues, entropies and scores with the CPU's own
+ * functions (speed_pipeline.h, speed_common.h): the 25 x 25 eigenproblem of a plane is cheap on the
+ * host and its logarithms are the C library's there. speed_temporal_cuda keeps the previous frame's
+ * luma on the device, copied behind each frame's kernels. Every option of both. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -202,6 +201,7 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
  * the kept one, behind the kernels that have read it. */
 typedef struct SpeedCudaRun {
     const SpeedCudaState *s;
+    const SpeedGpuKernels *kernels;
     const SpeedCudaFrame *frame; /* NULL: nothing to score */
     const void *luma[2];
     size_t pitch;
@@ -211,7 +211,7 @@ static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
     const SpeedCudaRun *run = opaque;
     const SpeedCudaState *s = run->s;
-    int err = run->frame ? speed_cuda_enqueue(run->frame, stream) : 0;
+    int err = run->frame ? run->kernels->enqueue(run->frame, stream) : 0;
     for (unsigned i = 0; !err && s->temporal && i < 2; i++)
         err = s->twin.dev->api->copy_2d_async(s->history[i], s->history_pitch, run->luma[i],
                                               run->pitch, s->row_bytes, s->pipeline.h,
@@ -257,7 +257,7 @@ static int speed_chroma_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vmaf
         };
     }
     speed_cuda_set_result(f, result);
-    SpeedCudaRun run = {.s = s, .frame = f};
+    SpeedCudaRun run = {.s = s, .kernels = ctx->fex->kernels, .frame = f};
     err = run_frame(s, &run, &planes, result, index);
     /* The frame before has been scored meanwhile. */
     if (!err)
@@ -303,6 +303,7 @@ static int speed_temporal_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, Vm
         speed_cuda_set_result(f, result);
     SpeedCudaRun run = {
         .s = s,
+        .kernels = ctx->fex->kernels,
         .frame = compared ? f : NULL,
         .luma = {cur_ref, cur_dis},
         .pitch = planes.pitch[0],
@@ -326,27 +327,40 @@ static int speed_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return err ? err : 1;
 }
 
+/* The twins' host code over either backend's kernels. */
+#define SPEED_CHROMA_TWIN(backend_flag)                                                            \
+    .options = speed_chroma_cuda_options, .priv_size = sizeof(SpeedCudaState),                     \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag),                                     \
+    .provided_features = speed_chroma_features, .init = speed_chroma_cuda_init,                    \
+    .extract = speed_chroma_cuda_extract, .flush = speed_cuda_flush, .close = speed_cuda_close
+#define SPEED_TEMPORAL_TWIN(backend_flag)                                                          \
+    .options = speed_temporal_cuda_options, .priv_size = sizeof(SpeedCudaState),                   \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = speed_temporal_features, .init = speed_temporal_cuda_init,                \
+    .extract = speed_temporal_cuda_extract, .flush = speed_cuda_flush, .close = speed_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_speed_chroma_cuda = {
     .name = "speed_chroma_cuda",
-    .options = speed_chroma_cuda_options,
-    .priv_size = sizeof(SpeedCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .provided_features = speed_chroma_features,
-    .init = speed_chroma_cuda_init,
-    .extract = speed_chroma_cuda_extract,
-    .flush = speed_cuda_flush,
-    .close = speed_cuda_close,
+    SPEED_CHROMA_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &speed_cuda_kernels,
 };
 
 const VmafFeatureExtractor vmaf_fex_speed_temporal_cuda = {
     .name = "speed_temporal_cuda",
-    .options = speed_temporal_cuda_options,
-    .priv_size = sizeof(SpeedCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = speed_temporal_features,
-    .init = speed_temporal_cuda_init,
-    .extract = speed_temporal_cuda_extract,
-    .flush = speed_cuda_flush,
-    .close = speed_cuda_close,
+    SPEED_TEMPORAL_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &speed_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_speed_chroma_sycl = {
+    .name = "speed_chroma_sycl",
+    SPEED_CHROMA_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &speed_sycl_kernels,
+};
+
+const VmafFeatureExtractor vmaf_fex_speed_temporal_sycl = {
+    .name = "speed_temporal_sycl",
+    SPEED_TEMPORAL_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &speed_sycl_kernels,
+};
+#endif

@@ -124,9 +124,7 @@ int launch_plane_step(const SpeedCudaFrame &f, unsigned w, unsigned h, cudaStrea
     return VMAF_CUDA_CHECK_LAUNCH(plane_step<S>);
 }
 
-} // namespace
-
-extern "C" int speed_cuda_enqueue(const SpeedCudaFrame *f, VmafCudaStream stream)
+int enqueue(const SpeedCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err = launch_plane_step<Step::Load>(*f, f->w, f->h, s);
@@ -162,3 +160,7 @@ extern "C" int speed_cuda_enqueue(const SpeedCudaFrame *f, VmafCudaStream stream
     }
     return err;
 }
+
+} // namespace
+
+extern "C" const SpeedGpuKernels speed_cuda_kernels = {enqueue};

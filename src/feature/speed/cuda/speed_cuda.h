@@ -261,9 +261,15 @@ static inline void speed_cuda_set_result(SpeedCudaFrame *f, void *result)
 
 #endif
 
-/* Queues the frame's kernels on stream. No host synchronisation, no
- * allocation: the work can be captured in a graph. */
-int speed_cuda_enqueue(const SpeedCudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the speed twins). enqueue: queues
+ * the frame's kernels on stream. No host synchronisation, no allocation: the work can be
+ * captured in a graph. */
+typedef struct SpeedGpuKernels {
+    int (*enqueue)(const SpeedCudaFrame *f, VmafCudaStream stream);
+} SpeedGpuKernels;
+
+extern const SpeedGpuKernels speed_cuda_kernels; /* speed_cuda.cu */
+extern const SpeedGpuKernels speed_sycl_kernels; /* ../sycl/speed_sycl.cpp */
 
 #ifdef __cplusplus
 }
