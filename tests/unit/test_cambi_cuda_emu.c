@@ -269,7 +269,7 @@ static void run_reduce(const CambiCudaFrame *f)
     }
 }
 
-/* The order of cambi_cuda_enqueue(). */
+/* The order of cambi_cuda_kernels.enqueue(). */
 static void emulate(Emulated *e, const VmafPicture *ref, const VmafPicture *dis, unsigned slot)
 {
     CambiCudaFrame *f = &e->frame;

@@ -1,4 +1,4 @@
-/* cambi_cuda, the CUDA twin of cambi: the per-pixel stages and the c-values
+/* cambi_cuda and cambi_sycl, the GPU twins of cambi: the per-pixel stages and the c-values
  * run on the device from the shared luma (cambi_cuda.cu), in buffers of the
  * twin's own; the host pools each scale's c-values and writes the scores
  * with cambi's code (cambi_common.h, cambi_tools.h), one frame later. Pooling
@@ -81,9 +81,9 @@ static int run_on_cpu(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigne
 {
     CambiCudaState *s = ctx->priv;
     vmaf_log(VMAF_LOG_LEVEL_INFO,
-             "cambi_cuda: the device cannot hold the window counts of a %u-sample band; "
+             "%s: the device cannot hold the window counts of a %u-sample band; "
              "cambi runs on the CPU",
-             s->setup.dis.cp.band_size);
+             ctx->fex->name, s->setup.dis.cp.band_size);
     int err = vmaf_fex_context_create(&s->cpu, &vmaf_fex_cambi, ctx->opts);
     if (!err) {
         s->cpu->cpu_flags = ctx->cpu_flags;
@@ -101,8 +101,9 @@ static int open_twin(VmafFexContext *ctx, enum VmafPixelFormat pix_fmt, unsigned
     const size_t constants = cambi_cuda_layout_constants(f, &s->setup, s->opt.full_ref, NULL);
     int err = vmaf_cuda_twin_open(&s->twin, ctx, pix_fmt, bpc, w, h, sizeof(CambiCudaResult));
     /* The views differ in size only: they have the same band. */
+    const CambiGpuKernels *k = ctx->fex->kernels;
     if (!err)
-        err = cambi_cuda_prepare(cambi_cuda_counts_size(s->setup.dis.cp.band_size));
+        err = k->prepare(cambi_cuda_counts_size(s->setup.dis.cp.band_size), s->twin.stream);
     if (err == -ENOSPC) {
         vmaf_cuda_twin_close(&s->twin);
         return run_on_cpu(ctx, pix_fmt, bpc, w, h);
@@ -179,7 +180,10 @@ static int score_collected(VmafFexContext *ctx, VmafFeatureCollector *fc)
 
 static int enqueue_frame(void *opaque, VmafCudaStream stream)
 {
-    return cambi_cuda_enqueue(opaque, stream);
+    const VmafFexContext *ctx = opaque;
+    const CambiCudaState *s = ctx->priv;
+    const CambiGpuKernels *k = ctx->fex->kernels;
+    return k->enqueue(&s->frame, stream);
 }
 
 static int cambi_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture *dist,
@@ -206,7 +210,7 @@ static int cambi_cuda_extract(VmafFexContext *ctx, VmafPicture *ref, VmafPicture
     f->slot = s->submitted % CAMBI_CUDA_SLOTS;
     const void *key[VMAF_CUDA_GRAPH_KEYS] = {f->view[0].src, full_ref ? f->view[1].src : NULL,
                                              f->result, f->view[0].scale[0].c_values[f->slot]};
-    err = vmaf_cuda_twin_run(t, key, enqueue_frame, f);
+    err = vmaf_cuda_twin_run(t, key, enqueue_frame, ctx);
     if (!err)
         err = vmaf_cuda_reader_release(t->reader, t->stream);
     if (!err)
@@ -227,15 +231,23 @@ static int cambi_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     return err ? err : 1;
 }
 
+/* The twin's host code over either backend's kernels. */
+#define CAMBI_TWIN(backend_flag)                                                                   \
+    .options = cambi_cuda_options, .priv_size = sizeof(CambiCudaState),                            \
+    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | (backend_flag), .planes = vmaf_fex_planes_luma,     \
+    .provided_features = cambi_provided_features, .init = cambi_cuda_init,                         \
+    .extract = cambi_cuda_extract, .flush = cambi_cuda_flush, .close = cambi_cuda_close
+
 const VmafFeatureExtractor vmaf_fex_cambi_cuda = {
     .name = "cambi_cuda",
-    .options = cambi_cuda_options,
-    .priv_size = sizeof(CambiCudaState),
-    .flags = VMAF_FEATURE_EXTRACTOR_TEMPORAL | VMAF_FEATURE_EXTRACTOR_CUDA,
-    .planes = vmaf_fex_planes_luma,
-    .provided_features = cambi_provided_features,
-    .init = cambi_cuda_init,
-    .extract = cambi_cuda_extract,
-    .flush = cambi_cuda_flush,
-    .close = cambi_cuda_close,
+    CAMBI_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
+    .kernels = &cambi_cuda_kernels,
 };
+
+#if VMAF_HAVE_SYCL
+const VmafFeatureExtractor vmaf_fex_cambi_sycl = {
+    .name = "cambi_sycl",
+    CAMBI_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
+    .kernels = &cambi_sycl_kernels,
+};
+#endif

@@ -178,9 +178,7 @@ int enqueue_view(const CambiCudaView &v, unsigned slot, cudaStream_t s)
     return err;
 }
 
-} // namespace
-
-extern "C" int cambi_cuda_prepare(size_t counts_size)
+int prepare(size_t counts_size, VmafCudaStream)
 {
     int device, optin;
     int err = VMAF_CUDA_CHECK(cudaGetDevice(&device));
@@ -198,12 +196,12 @@ extern "C" int cambi_cuda_prepare(size_t counts_size)
     err = VMAF_CUDA_CHECK(cudaFuncGetAttributes(&attr, c_value_kernel));
     if (err)
         return err;
-    return VMAF_CUDA_CHECK(
-        cudaFuncSetAttribute(c_value_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             optin - static_cast<int>(attr.sharedSizeBytes)));
+    return VMAF_CUDA_CHECK(cudaFuncSetAttribute(c_value_kernel,
+                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                optin - static_cast<int>(attr.sharedSizeBytes)));
 }
 
-extern "C" int cambi_cuda_enqueue(const CambiCudaFrame *f, VmafCudaStream stream)
+int enqueue(const CambiCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
     int err = 0;
@@ -214,3 +212,7 @@ extern "C" int cambi_cuda_enqueue(const CambiCudaFrame *f, VmafCudaStream stream
     reduce_kernel<<<dim3(CAMBI_CUDA_SCALES + 1, f->views), kThreads, 0, s>>>(*f);
     return VMAF_CUDA_CHECK_LAUNCH(reduce_kernel);
 }
+
+} // namespace
+
+extern "C" const CambiGpuKernels cambi_cuda_kernels = {prepare, enqueue};

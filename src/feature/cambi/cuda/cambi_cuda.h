@@ -130,15 +130,22 @@ static inline size_t cambi_cuda_counts_size(unsigned band_size)
     return (size_t)band_size * CAMBI_CUDA_LANES * sizeof(uint16_t);
 }
 
-/* Queues the frame's work on stream, reading each view's src: result
- * becomes every scale's totals and the largest samples, the slot's c-values
- * every scale's c-values. No host synchronisation, no allocation: the work
- * can be captured in a graph. */
-int cambi_cuda_enqueue(const CambiCudaFrame *f, VmafCudaStream stream);
+/* A GPU backend's launchers (VmafFeatureExtractor.kernels of the cambi
+ * twins).
+ * prepare: before the first enqueue, lets the c-value kernel use
+ * counts_size bytes of memory shared by its block, on stream's device;
+ * -ENOSPC when the device has less to give a block.
+ * enqueue: queues the frame's work on stream, reading each view's src:
+ * result becomes every scale's totals and the largest samples, the slot's
+ * c-values every scale's c-values. No host synchronisation, no allocation:
+ * the work can be captured in a graph. */
+typedef struct CambiGpuKernels {
+    int (*prepare)(size_t counts_size, VmafCudaStream stream);
+    int (*enqueue)(const CambiCudaFrame *f, VmafCudaStream stream);
+} CambiGpuKernels;
 
-/* Before the first enqueue: lets the c-value kernel use counts_size bytes of
- * dynamic shared memory. -ENOSPC when the device has less to give a block. */
-int cambi_cuda_prepare(size_t counts_size);
+extern const CambiGpuKernels cambi_cuda_kernels; /* cambi_cuda.cu */
+extern const CambiGpuKernels cambi_sycl_kernels; /* ../sycl/cambi_sycl.cpp */
 
 #ifdef __cplusplus
 }
