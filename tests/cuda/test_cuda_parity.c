@@ -6,8 +6,7 @@
  * moment vmaf_read_pictures() returns and pinned pool pictures refilled at
  * once; also the upload count of the shared frame, and the twins used
  * directly. Built twice: for the CUDA backend (test_cuda_parity) and, with
- * PARITY_SYCL, for the SYCL backend (test_sycl_parity), which skips the
- * configurations with a feature that has no SYCL twin yet, saying so.
+ * PARITY_SYCL, for the SYCL backend (test_sycl_parity).
  * Prints "SKIP: no CUDA device" (or SYCL) and returns 77 without one. */
 #include <errno.h>
 #include <math.h>
@@ -413,22 +412,6 @@ static void scribble(VmafPicture *pic)
         memset(pic->data[p], 0x5a, (size_t)pic->stride[p] * pic->h[p]);
 }
 
-#if PARITY_SYCL
-/* Whether every extractor serving on the CPU has a SYCL twin, which then
- * lacks an option, as the CUDA twin does: those not written yet do not. */
-static bool sycl_twins_exist(const VmafContext *vmaf)
-{
-    for (unsigned i = 0; i < vmaf->fex_cnt; i++) {
-        const VmafFeatureExtractor *fex = vmaf->fex[i].fex;
-        char name[64];
-        snprintf(name, sizeof(name), "%s_sycl", fex->name);
-        if (!(fex->flags & TWIN_FLAG) && !vmaf_get_feature_extractor_by_name(name))
-            return false;
-    }
-    return true;
-}
-#endif
-
 static unsigned twins_in(const VmafContext *vmaf)
 {
     unsigned n = 0;
@@ -492,8 +475,7 @@ static void test_parity(void)
         if (only && strcmp(only, cfg->name))
             continue;
         unsigned compared = 0;
-        bool skipped = false;
-        for (size_t i = 0; !skipped && i < sizeof(formats) / sizeof(formats[0]); i++) {
+        for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
             const Format *f = &formats[i];
             /* vif needs 16x16 and adm 33x33, on the CPU or as twins. */
             if (uses(cfg, "vif") && (f->w < VIF_MIN_SIZE || f->h < VIF_MIN_SIZE))
@@ -522,15 +504,6 @@ static void test_parity(void)
             CHECK_EQ_INT(cpu_err, 0);
             VmafContext *gpu = score(cfg, f, true, &gpu_err);
             CHECK_EQ_INT(gpu_err, 0);
-#if PARITY_SYCL
-            if (!sycl_twins_exist(gpu)) {
-                printf("SKIP %s: a feature has no SYCL twin yet\n", cfg->name);
-                skipped = true;
-                vmaf_close(cpu);
-                vmaf_close(gpu);
-                break;
-            }
-#endif
             CHECK(twins_in(gpu) >= 1);
             const unsigned scores = compare_scores(cpu, gpu, what);
             VmafCudaFrameStats s;
@@ -548,7 +521,7 @@ static void test_parity(void)
             vmaf_close(gpu);
         }
         /* Every configuration compares on several formats. */
-        CHECK(compared >= 3 || skipped);
+        CHECK(compared >= 3);
     }
 }
 
