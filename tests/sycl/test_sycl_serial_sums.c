@@ -14,21 +14,7 @@
 #include "sycl/serial_sums_sycl.h"
 #include "sycl/sycl_api.h"
 #include "test.h"
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-
-static double uniform(void)
-{
-    return (double)(rng() >> 11) * 0x1p-53;
-}
+#include "xorshift.h"
 
 /* Sequence kind k of n terms into x. */
 static void fill(double *x, size_t n, unsigned k)
@@ -63,6 +49,7 @@ static double loop_sum(const double *x, size_t n)
 
 static void test_sums_equal_the_loop(void)
 {
+    rng_state = 0x9e3779b97f4a7c15u;
     VmafCudaDevice dev;
     CHECK_EQ_INT(vmaf_sycl_runtime_probe(0, &dev), 0);
     const VmafCudaApi *api = dev.api;

@@ -15,24 +15,10 @@
 #include "cuda/serial_sum.h"
 #include "cuda/serial_sums.h"
 #include "test.h"
-
-static uint64_t rng_state;
+#include "xorshift.h"
 
 /* Terms added by scans, not one by one: the cases must reach the scan. */
 static size_t scanned_terms;
-
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-
-static double uniform(void)
-{
-    return (double)(rng() >> 11) * 0x1p-53;
-}
 
 /* The kernel's loop: thread 0's plain additions, then every thread's map,
  * the exclusive scan in thread order, every thread's walk, the first exit. */

@@ -184,22 +184,7 @@ static void emulate_qr(const SpeedCudaPlane *pl)
 {
     static SpeedQrTile t;
     memset(&t, GARBAGE, sizeof(t));
-    for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-        speed_qr_start(&t, pl->cov, e);
-    for (int k = 0; k + 1 < SPEED_BLOCK_ELEMS; k++) {
-        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-            speed_qr_minor_step(&t, k, e);
-        speed_qr_vector(&t, k);
-        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-            speed_qr_reflect(&t, e);
-        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-            speed_qr_products(&t, e);
-        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-            speed_qr_commit(&t, e);
-    }
-    for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-        speed_qr_finish(&t, pl, e);
-    speed_qr_pivots(&t, pl);
+    speed_qr_serial(&t, pl);
 }
 
 /* speed_cuda_kernels.enqueue() on the CPU. */

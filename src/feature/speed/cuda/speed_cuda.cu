@@ -18,26 +18,14 @@ constexpr unsigned kRowThreads = 128, kSolveThreads = 128;
 constexpr unsigned kQrThreads = 640;
 static_assert(kQrThreads >= SPEED_TILE_MATRIX, "a thread per element");
 
-enum class Step { Load, Resample, AntialiasCols, LocalMeanRows, Centre };
-
-template <Step S>
+template <SpeedTileStep S>
 __global__ void __launch_bounds__(kTileW *kTileH)
     plane_step(const __grid_constant__ SpeedCudaFrame f, unsigned w, unsigned h)
 {
     const unsigned x = blockIdx.x * kTileW + threadIdx.x, y = blockIdx.y * kTileH + threadIdx.y;
     if (x >= w || y >= h)
         return;
-    const unsigned p = blockIdx.z;
-    if constexpr (S == Step::Load)
-        speed_tile_load(&f, p, x, y);
-    else if constexpr (S == Step::Resample)
-        speed_tile_resample(&f, p, x, y);
-    else if constexpr (S == Step::AntialiasCols)
-        speed_tile_antialias_cols(&f, p, y, x);
-    else if constexpr (S == Step::LocalMeanRows)
-        speed_tile_local_mean_rows(&f, p, y, x);
-    else
-        speed_tile_centre(&f, p, y, x);
+    speed_tile_step(&f, S, blockIdx.z, x, y);
 }
 
 __global__ void __launch_bounds__(kRowThreads)
@@ -116,7 +104,7 @@ unsigned blocks_for(unsigned n, unsigned per_block)
     return (n + per_block - 1) / per_block;
 }
 
-template <Step S>
+template <SpeedTileStep S>
 int launch_plane_step(const SpeedCudaFrame &f, unsigned w, unsigned h, cudaStream_t stream)
 {
     const dim3 grid(blocks_for(w, kTileW), blocks_for(h, kTileH), f.planes);
@@ -127,20 +115,20 @@ int launch_plane_step(const SpeedCudaFrame &f, unsigned w, unsigned h, cudaStrea
 int enqueue(const SpeedCudaFrame *f, VmafCudaStream stream)
 {
     cudaStream_t s = reinterpret_cast<cudaStream_t>(stream);
-    int err = launch_plane_step<Step::Load>(*f, f->w, f->h, s);
+    int err = launch_plane_step<SPEED_STEP_LOAD>(*f, f->w, f->h, s);
     if (!err && f->resize)
-        err = launch_plane_step<Step::Resample>(*f, f->scaled_w, f->scaled_h, s);
+        err = launch_plane_step<SPEED_STEP_RESAMPLE>(*f, f->scaled_w, f->scaled_h, s);
     if (!err) {
         antialias_rows<<<dim3(blocks_for(f->scaled_w, kRowThreads), f->small_h, f->planes),
                          kRowThreads, 0, s>>>(*f);
         err = VMAF_CUDA_CHECK_LAUNCH(antialias_rows);
     }
     if (!err)
-        err = launch_plane_step<Step::AntialiasCols>(*f, f->small_w, f->small_h, s);
+        err = launch_plane_step<SPEED_STEP_ANTIALIAS_COLS>(*f, f->small_w, f->small_h, s);
     if (!err)
-        err = launch_plane_step<Step::LocalMeanRows>(*f, f->small_w, f->small_h, s);
+        err = launch_plane_step<SPEED_STEP_LOCAL_MEAN_ROWS>(*f, f->small_w, f->small_h, s);
     if (!err)
-        err = launch_plane_step<Step::Centre>(*f, f->small_w, f->small_h, s);
+        err = launch_plane_step<SPEED_STEP_CENTRE>(*f, f->small_w, f->small_h, s);
     if (!err) {
         window_means<<<dim3(1, f->planes), 32, 0, s>>>(*f);
         err = VMAF_CUDA_CHECK_LAUNCH(window_means);

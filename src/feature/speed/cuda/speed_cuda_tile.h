@@ -212,6 +212,60 @@ static inline VMAF_HD void speed_qr_pivots(const SpeedQrTile *t, const SpeedCuda
     *pl->pivot = small;
 }
 
+/* The 2-D steps a launch each: output (x, y) of plane p. */
+enum SpeedTileStep {
+    SPEED_STEP_LOAD,
+    SPEED_STEP_RESAMPLE,
+    SPEED_STEP_ANTIALIAS_COLS,
+    SPEED_STEP_LOCAL_MEAN_ROWS,
+    SPEED_STEP_CENTRE,
+};
+
+static inline VMAF_HD void speed_tile_step(const SpeedCudaFrame *f, enum SpeedTileStep step,
+                                           unsigned p, unsigned x, unsigned y)
+{
+    switch (step) {
+    case SPEED_STEP_LOAD:
+        speed_tile_load(f, p, x, y);
+        break;
+    case SPEED_STEP_RESAMPLE:
+        speed_tile_resample(f, p, x, y);
+        break;
+    case SPEED_STEP_ANTIALIAS_COLS:
+        speed_tile_antialias_cols(f, p, y, x);
+        break;
+    case SPEED_STEP_LOCAL_MEAN_ROWS:
+        speed_tile_local_mean_rows(f, p, y, x);
+        break;
+    case SPEED_STEP_CENTRE:
+        speed_tile_centre(f, p, y, x);
+        break;
+    }
+}
+
+/* Step 6 in one thread, every element of each call in turn: the SYCL
+ * kernel's form (../sycl/speed_sycl.cpp) and the CPU emulation's of the
+ * CUDA kernel (tests/unit/test_speed_cuda_emu.c). */
+static inline VMAF_HD void speed_qr_serial(SpeedQrTile *t, const SpeedCudaPlane *pl)
+{
+    for (int e = 0; e < SPEED_TILE_MATRIX; e++)
+        speed_qr_start(t, pl->cov, e);
+    for (int k = 0; k + 1 < SPEED_BLOCK_ELEMS; k++) {
+        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
+            speed_qr_minor_step(t, k, e);
+        speed_qr_vector(t, k);
+        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
+            speed_qr_reflect(t, e);
+        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
+            speed_qr_products(t, e);
+        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
+            speed_qr_commit(t, e);
+    }
+    for (int e = 0; e < SPEED_TILE_MATRIX; e++)
+        speed_qr_finish(t, pl, e);
+    speed_qr_pivots(t, pl);
+}
+
 /* Step 7 for block b (raster order) of plane p, with Q' and R (row-major,
  * 25 x 25) as the QR left them. */
 static inline VMAF_HD void speed_tile_solve(const SpeedCudaFrame *f, unsigned p, const float *qt,

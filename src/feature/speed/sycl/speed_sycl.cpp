@@ -18,14 +18,12 @@ namespace
 constexpr unsigned kTileW = 32, kTileH = 8;
 constexpr unsigned kRowThreads = 128, kSolveThreads = 128;
 
-enum class Step { Load, Resample, AntialiasCols, LocalMeanRows, Centre };
-
 unsigned groups_for(unsigned n, unsigned per_group)
 {
     return (n + per_group - 1) / per_group;
 }
 
-template <Step S> struct PlaneStep {
+template <SpeedTileStep S> struct PlaneStep {
     SpeedCudaFrame f;
     unsigned w, h;
 
@@ -35,16 +33,7 @@ template <Step S> struct PlaneStep {
         const unsigned p = it.get_group(0);
         if (x >= w || y >= h)
             return;
-        if constexpr (S == Step::Load)
-            speed_tile_load(&f, p, x, y);
-        else if constexpr (S == Step::Resample)
-            speed_tile_resample(&f, p, x, y);
-        else if constexpr (S == Step::AntialiasCols)
-            speed_tile_antialias_cols(&f, p, y, x);
-        else if constexpr (S == Step::LocalMeanRows)
-            speed_tile_local_mean_rows(&f, p, y, x);
-        else
-            speed_tile_centre(&f, p, y, x);
+        speed_tile_step(&f, S, p, x, y);
     }
 };
 
@@ -93,23 +82,7 @@ struct HouseholderQr {
     void operator()(sycl::item<1> it) const
     {
         SpeedQrTile t;
-        const SpeedCudaPlane *pl = &f.plane[it.get_id(0)];
-        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-            speed_qr_start(&t, pl->cov, e);
-        for (int k = 0; k + 1 < SPEED_BLOCK_ELEMS; k++) {
-            for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-                speed_qr_minor_step(&t, k, e);
-            speed_qr_vector(&t, k);
-            for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-                speed_qr_reflect(&t, e);
-            for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-                speed_qr_products(&t, e);
-            for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-                speed_qr_commit(&t, e);
-        }
-        for (int e = 0; e < SPEED_TILE_MATRIX; e++)
-            speed_qr_finish(&t, pl, e);
-        speed_qr_pivots(&t, pl);
+        speed_qr_serial(&t, &f.plane[it.get_id(0)]);
     }
 };
 
@@ -132,7 +105,7 @@ struct SolveBlocks {
     }
 };
 
-template <Step S>
+template <SpeedTileStep S>
 int launch_plane_step(const SpeedCudaFrame &f, unsigned w, unsigned h, VmafCudaStream stream)
 {
     const sycl::nd_range<3> range(
@@ -151,9 +124,9 @@ sycl::nd_range<2> per_plane(const SpeedCudaFrame &f, unsigned n, unsigned items)
 
 int enqueue(const SpeedCudaFrame *f, VmafCudaStream stream)
 {
-    int err = launch_plane_step<Step::Load>(*f, f->w, f->h, stream);
+    int err = launch_plane_step<SPEED_STEP_LOAD>(*f, f->w, f->h, stream);
     if (!err && f->resize)
-        err = launch_plane_step<Step::Resample>(*f, f->scaled_w, f->scaled_h, stream);
+        err = launch_plane_step<SPEED_STEP_RESAMPLE>(*f, f->scaled_w, f->scaled_h, stream);
     if (!err) {
         const sycl::nd_range<3> range(
             sycl::range<3>(f->planes, f->small_h,
@@ -163,11 +136,11 @@ int enqueue(const SpeedCudaFrame *f, VmafCudaStream stream)
                                [&](sycl::handler &h) { h.parallel_for(range, AntialiasRows{*f}); });
     }
     if (!err)
-        err = launch_plane_step<Step::AntialiasCols>(*f, f->small_w, f->small_h, stream);
+        err = launch_plane_step<SPEED_STEP_ANTIALIAS_COLS>(*f, f->small_w, f->small_h, stream);
     if (!err)
-        err = launch_plane_step<Step::LocalMeanRows>(*f, f->small_w, f->small_h, stream);
+        err = launch_plane_step<SPEED_STEP_LOCAL_MEAN_ROWS>(*f, f->small_w, f->small_h, stream);
     if (!err)
-        err = launch_plane_step<Step::Centre>(*f, f->small_w, f->small_h, stream);
+        err = launch_plane_step<SPEED_STEP_CENTRE>(*f, f->small_w, f->small_h, stream);
     if (!err)
         err = vmaf_sycl_submit(stream, "speed's window means", [&](sycl::handler &h) {
             h.parallel_for(per_plane(*f, 1, 32), WindowMeans{*f});

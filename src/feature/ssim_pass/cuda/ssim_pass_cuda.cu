@@ -14,12 +14,8 @@ constexpr unsigned kThreads = SSIM_PASS_CUDA_THREADS;
 
 __constant__ float kTaps[SSIM_WINDOW] = FLOAT_SSIM_GAUSSIAN_TAPS;
 
-struct Passes {
-    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
-};
-
 __global__ void __launch_bounds__(kThreads)
-    pass_terms(const __grid_constant__ Passes passes, float c1, float c2, float c3)
+    pass_terms(const __grid_constant__ SsimPassLaunch passes, float c1, float c2, float c3)
 {
     const SsimPassCuda &p = passes.pass[blockIdx.z];
     const unsigned bx = blockIdx.x, by = blockIdx.y;
@@ -43,15 +39,9 @@ extern "C" int ssim_pass_cuda_terms(const SsimPassCuda *pass, unsigned count, fl
 {
     if (!count || count > SSIM_PASS_CUDA_MAX)
         return -EINVAL;
-    Passes args = {};
-    unsigned blocks_x = 0, blocks_y = 0;
-    for (unsigned i = 0; i < count; i++) {
-        args.pass[i] = pass[i];
-        const unsigned bx = ssim_pass_cuda_blocks_x(&pass[i]), by = ssim_pass_cuda_blocks_y(&pass[i]);
-        blocks_x = bx > blocks_x ? bx : blocks_x;
-        blocks_y = by > blocks_y ? by : blocks_y;
-    }
-    const dim3 grid(blocks_x, blocks_y, count);
+    SsimPassLaunch args = {};
+    ssim_pass_launch_of(pass, count, &args);
+    const dim3 grid(args.blocks_x, args.blocks_y, count);
     pass_terms<<<grid, kThreads, 0, reinterpret_cast<cudaStream_t>(stream)>>>(args, c1, c2, c3);
     return VMAF_CUDA_CHECK_LAUNCH(pass_terms);
 }

@@ -105,4 +105,24 @@ static inline VMAF_HD void ssim_pass_tile_terms(const SsimPassTile *tile, const 
     p->terms[SSIM_TERM_S * n + at] = t.s;
 }
 
+/* The passes of one launch, given to the kernel by value. */
+typedef struct SsimPassLaunch {
+    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
+    unsigned blocks_x, blocks_y; /* of the largest pass: the launch's tiles */
+} SsimPassLaunch;
+
+/* *l: the count (1 to SSIM_PASS_CUDA_MAX) passes of pass and the tiles
+ * that cover them all. */
+static inline void ssim_pass_launch_of(const SsimPassCuda *pass, unsigned count, SsimPassLaunch *l)
+{
+    l->blocks_x = l->blocks_y = 0;
+    for (unsigned i = 0; i < count; i++) {
+        l->pass[i] = pass[i];
+        const unsigned bx = ssim_pass_cuda_blocks_x(&pass[i]),
+                       by = ssim_pass_cuda_blocks_y(&pass[i]);
+        l->blocks_x = bx > l->blocks_x ? bx : l->blocks_x;
+        l->blocks_y = by > l->blocks_y ? by : l->blocks_y;
+    }
+}
+
 #endif

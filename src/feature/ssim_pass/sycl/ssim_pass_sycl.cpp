@@ -16,16 +16,12 @@ namespace
 
 constexpr unsigned kThreads = SSIM_PASS_CUDA_THREADS;
 
-struct Passes {
-    SsimPassCuda pass[SSIM_PASS_CUDA_MAX];
-};
-
 struct Taps {
     float c[SSIM_WINDOW];
 };
 
 struct PassTerms {
-    Passes passes;
+    SsimPassLaunch passes;
     Taps taps;
     float c1, c2, c3;
     sycl::local_accessor<SsimPassTile, 1> tile; // one
@@ -55,16 +51,9 @@ extern "C" int ssim_pass_sycl_terms(const SsimPassCuda *pass, unsigned count, fl
 {
     if (!count || count > SSIM_PASS_CUDA_MAX)
         return -EINVAL;
-    Passes args = {};
-    unsigned blocks_x = 0, blocks_y = 0;
-    for (unsigned i = 0; i < count; i++) {
-        args.pass[i] = pass[i];
-        const unsigned bx = ssim_pass_cuda_blocks_x(&pass[i]),
-                       by = ssim_pass_cuda_blocks_y(&pass[i]);
-        blocks_x = bx > blocks_x ? bx : blocks_x;
-        blocks_y = by > blocks_y ? by : blocks_y;
-    }
-    const sycl::nd_range<3> range(sycl::range<3>(count, blocks_y, blocks_x * kThreads),
+    SsimPassLaunch args = {};
+    ssim_pass_launch_of(pass, count, &args);
+    const sycl::nd_range<3> range(sycl::range<3>(count, args.blocks_y, args.blocks_x * kThreads),
                                   sycl::range<3>(1, 1, kThreads));
     return vmaf_sycl_submit(stream, "the SSIM pass", [&](sycl::handler &h) {
         h.parallel_for(range, PassTerms{args, Taps{FLOAT_SSIM_GAUSSIAN_TAPS}, c1, c2, c3,
