@@ -26,9 +26,7 @@ struct ScanLocal {
     SerialSumMap scan[kItems];
     size_t exit[kItems]; // each item's first element leaving the grid, SIZE_MAX: none
     SerialSumState state;
-    uint64_t units[kItems]; // each item's units at its exit or end
-    bool ok[kItems];        // the maps': each item's terms keep the segment mappable
-    bool mappable;          // the maps': all of them do
+    uint64_t units[kItems]; // each item's units at its exit or end; the maps' scratch
     double guess;           // the maps': the sum at the segment's start, guessed
 };
 
@@ -179,16 +177,9 @@ struct Maps {
                 m = serial_sum_compose(m, step);
             }
         }
-        l->ok[t] = ok;
-        sycl::group_barrier(it.get_group());
-        if (!t) {
-            bool all = true;
-            for (unsigned i = 0; i < kItems; i++)
-                all = all && l->ok[i];
-            l->mappable = all;
-        }
-        sycl::group_barrier(it.get_group());
-        if (!l->mappable) // the same in the whole group
+        uint64_t unmappable[1] = {!ok};
+        vmaf_sycl_group_sums<kItems>(it, l->units, unmappable);
+        if (unmappable[0]) // the same in the whole group
             return;
         const SerialSumMap before = group_exclusive(it, l, m);
         if (t == kItems - 1) {

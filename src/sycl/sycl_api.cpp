@@ -5,6 +5,7 @@
 // on one is an empty command that depends on it. Graph capture is not
 // offered: the SYCL backend's twins put their kernels on their streams
 // every frame (VMAF_CUDA_DISPATCH_DIRECT).
+#include <algorithm>
 #include <cerrno>
 #include <string>
 #include <mutex>
@@ -47,10 +48,10 @@ void enumerate()
         return;
     try {
         std::vector<sycl::device> all = sycl::device::get_devices();
-        for (int gpu = 1; gpu >= 0; gpu--)
-            for (const sycl::device &d : all)
-                if (d.is_gpu() == (gpu == 1))
-                    found->push_back(Device{d, sycl::context(d)});
+        std::stable_partition(all.begin(), all.end(),
+                              [](const sycl::device &d) { return d.is_gpu(); });
+        for (const sycl::device &d : all)
+            found->push_back(Device{d, sycl::context(d)});
     } catch (const sycl::exception &e) {
         vmaf_sycl_fail("listing the devices", e);
         found->clear();

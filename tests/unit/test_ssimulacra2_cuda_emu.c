@@ -146,15 +146,9 @@ static void emulate_scale(Ssimu2CudaFrame *f, unsigned s)
     }
     if (!sc->slots)
         return;
-    for (unsigned p = 0; p < 2; p++) {
-        for (size_t i = 0; i < pixels; i++) {
-            float v[3];
-            ssimu2_tile_xyb((const float(*)[3])f->opsin, sc->linear[p][0][i], sc->linear[p][1][i],
-                            sc->linear[p][2][i], v);
-            for (unsigned c = 0; c < 3; c++)
-                f->xyb[p][c][i] = v[c];
-        }
-    }
+    for (unsigned p = 0; p < 2; p++)
+        for (size_t i = 0; i < pixels; i++)
+            ssimu2_tile_xyb_pixel(f, s, p, i);
     blur_rows(f, sc);
     blur_columns(f, sc);
     for (unsigned c = 0; c < 3; c++)
@@ -188,12 +182,8 @@ static double emulate_frame(Emulator *e, const FexRun *r)
                             ssimu2_tile_chroma_row(f, pic, p, r, x, hbd);
     for (unsigned pic = 0; pic < 2; pic++) {
         for (unsigned y = 0; y < sc0->h; y++) {
-            for (unsigned x = 0; x < sc0->w; x++) {
-                float rgb[3];
-                ssimu2_tile_linear(f, pic, x, y, hbd, rgb);
-                for (unsigned c = 0; c < 3; c++)
-                    sc0->linear[pic][c][(size_t)y * sc0->w + x] = rgb[c];
-            }
+            for (unsigned x = 0; x < sc0->w; x++)
+                ssimu2_tile_linear_pixel(f, pic, x, y, hbd);
         }
     }
     for (unsigned s = 0; s < f->scales; s++)

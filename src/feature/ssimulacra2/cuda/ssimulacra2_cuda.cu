@@ -48,12 +48,8 @@ __global__ void __launch_bounds__(kPixelThreads) linear(const __grid_constant__ 
     const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned y = blockIdx.y * blockDim.y + threadIdx.y, pic = blockIdx.z;
     const Ssimu2CudaScale *sc = &f.scale[0];
-    if (x >= sc->w || y >= sc->h)
-        return;
-    float rgb[3];
-    ssimu2_tile_linear(&f, pic, x, y, Hbd, rgb);
-    for (unsigned c = 0; c < 3; c++)
-        sc->linear[pic][c][(size_t)y * sc->w + x] = rgb[c];
+    if (x < sc->w && y < sc->h)
+        ssimu2_tile_linear_pixel(&f, pic, x, y, Hbd);
 }
 
 // Scale s from scale s - 1, plane blockIdx.z (picture * 3 + channel).
@@ -76,14 +72,8 @@ __global__ void __launch_bounds__(kPixelThreads)
     const unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
     const unsigned y = blockIdx.y * blockDim.y + threadIdx.y, pic = blockIdx.z;
     const Ssimu2CudaScale *sc = &f.scale[s];
-    if (x >= sc->w || y >= sc->h)
-        return;
-    const size_t i = (size_t)y * sc->w + x;
-    float v[3];
-    ssimu2_tile_xyb(f.opsin, sc->linear[pic][0][i], sc->linear[pic][1][i], sc->linear[pic][2][i],
-                    v);
-    for (unsigned c = 0; c < 3; c++)
-        f.xyb[pic][c][i] = v[c];
+    if (x < sc->w && y < sc->h)
+        ssimu2_tile_xyb_pixel(&f, s, pic, (size_t)y * sc->w + x);
 }
 
 constexpr unsigned kTileFloats = 2 * kRows * kTileIn;

@@ -110,6 +110,30 @@ static inline VMAF_HD void ssimu2_tile_xyb(const float opsin[3][3], float r, flo
     ssimu2_xyb_combine(lms[0], lms[1], lms[2], xyb);
 }
 
+/* Steps 1 and 3 with their stores, as every form of the kernels runs them:
+ * pixel (x, y)'s linear RGB into scale 0's planes of picture pic; pixel i's
+ * XYB of scale s into the frame's XYB planes of picture pic. */
+static inline VMAF_HD void ssimu2_tile_linear_pixel(const Ssimu2CudaFrame *f, unsigned pic,
+                                                    unsigned x, unsigned y, bool hbd)
+{
+    const Ssimu2CudaScale *sc = &f->scale[0];
+    float rgb[3];
+    ssimu2_tile_linear(f, pic, x, y, hbd, rgb);
+    for (unsigned c = 0; c < 3; c++)
+        sc->linear[pic][c][(size_t)y * sc->w + x] = rgb[c];
+}
+
+static inline VMAF_HD void ssimu2_tile_xyb_pixel(const Ssimu2CudaFrame *f, unsigned s, unsigned pic,
+                                                 size_t i)
+{
+    const Ssimu2CudaScale *sc = &f->scale[s];
+    float v[3];
+    ssimu2_tile_xyb(f->opsin, sc->linear[pic][0][i], sc->linear[pic][1][i], sc->linear[pic][2][i],
+                    v);
+    for (unsigned c = 0; c < 3; c++)
+        f->xyb[pic][c][i] = v[c];
+}
+
 /* The row blur's recurrence of one lane: each term's last two outputs. */
 typedef struct Ssimu2LaneBlur {
     float prev[3], prev2[3];

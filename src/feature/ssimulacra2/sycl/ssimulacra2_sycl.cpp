@@ -54,12 +54,8 @@ template <bool Hbd> struct Linear {
     {
         const unsigned x = it.get_global_id(2), y = it.get_global_id(1), pic = it.get_group(0);
         const Ssimu2CudaScale *sc = &f.scale[0];
-        if (x >= sc->w || y >= sc->h)
-            return;
-        float rgb[3];
-        ssimu2_tile_linear(&f, pic, x, y, Hbd, rgb);
-        for (unsigned c = 0; c < 3; c++)
-            sc->linear[pic][c][(size_t)y * sc->w + x] = rgb[c];
+        if (x < sc->w && y < sc->h)
+            ssimu2_tile_linear_pixel(&f, pic, x, y, Hbd);
     }
 };
 
@@ -88,14 +84,8 @@ struct Xyb {
     {
         const unsigned x = it.get_global_id(2), y = it.get_global_id(1), pic = it.get_group(0);
         const Ssimu2CudaScale *sc = &f.scale[s];
-        if (x >= sc->w || y >= sc->h)
-            return;
-        const size_t i = (size_t)y * sc->w + x;
-        float v[3];
-        ssimu2_tile_xyb(f.opsin, sc->linear[pic][0][i], sc->linear[pic][1][i],
-                        sc->linear[pic][2][i], v);
-        for (unsigned c = 0; c < 3; c++)
-            f.xyb[pic][c][i] = v[c];
+        if (x < sc->w && y < sc->h)
+            ssimu2_tile_xyb_pixel(&f, s, pic, (size_t)y * sc->w + x);
     }
 };
 
