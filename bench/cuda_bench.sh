@@ -12,7 +12,10 @@
 #   score the first FRAMES_CPU frames), BUILD, WORK, VMAF_MODEL_DIR,
 #   GEN_UNIQUE (120: frames generated, then repeated), SKIP_TESTS=1 (time
 #   only), PREBUILT=1 (BUILD holds vmaf and tests/golden/gen_yuv built
-#   elsewhere: no build, no tests).
+#   elsewhere: no build, no tests), SYCL=1 (BUILD's vmaf has the SYCL
+#   backend too: it is timed beside CUDA, its scores must equal our CUDA's,
+#   and one-frame runs give the start-up of each tool and SYCL's first run
+#   with an empty kernel cache, its run-time compilation, apart).
 set -euo pipefail
 ref_cuda=${1:?usage: cuda_bench.sh REF_CUDA_VMAF [REF_CPU_VMAF]}
 ref_cpu=${2:-}
@@ -124,6 +127,27 @@ for model in vmaf_v0.6.1; do
         run ref_cpu "$ref_cpu" hd $model "$frames_cpu" --threads "$jobs"
     fi
 done
+if [ -n "${SYCL:-}" ]; then
+    run ours_sycl "$build/vmaf" hd $model "$frames_hd" --backend sycl
+    run ours_sycl_4k "$build/vmaf" uhd $model "$frames_4k" --backend sycl
+    # One frame: start-up to the first score. The first SYCL run compiles
+    # every kernel for the device into an empty cache (ACPP_APPDB_DIR).
+    rm -rf acpp_cache
+    export ACPP_APPDB_DIR=$PWD/acpp_cache
+    runs_all=$runs runs=1
+    run first_sycl_cold "$build/vmaf" hd $model 1 --backend sycl
+    runs=$runs_all
+    run first_sycl "$build/vmaf" hd $model 1 --backend sycl
+    run first_cuda "$build/vmaf" hd $model 1 --backend cuda
+    run first_ref_cuda "$ref_cuda" hd $model 1
+    grep -h 'sycl: [0-9]* frames' ours_sycl.log ours_sycl_4k.log || {
+        echo "our SYCL runs did not use the device" >&2
+        cat ours_sycl.log >&2
+        exit 1
+    }
+    same ours_sycl ours_cuda_graph
+    same ours_sycl_4k ours_cuda_4k
+fi
 grep -h 'cuda: [0-9]* frames' ours_cuda_graph.log ours_cuda_10.log ours_cuda_4k.log || {
     echo "our CUDA runs did not use the device" >&2
     cat ours_cuda_graph.log >&2
@@ -154,8 +178,21 @@ row "ours, CUDA" ours_cuda_4k 2160p "$frames_4k"
 row "reference, CUDA" ref_cuda_4k 2160p "$frames_4k"
 row "ours, CPU, $jobs threads" ours_cpu 1080p "$frames_cpu"
 [ -z "$ref_cpu" ] || row "reference, CPU, $jobs threads" ref_cpu 1080p "$frames_cpu"
+if [ -n "${SYCL:-}" ]; then
+    row "ours, SYCL (AdaptiveCpp generic)" ours_sycl 1080p "$frames_hd"
+    row "ours, SYCL (AdaptiveCpp generic)" ours_sycl_4k 2160p "$frames_4k"
+    row "one frame: ours, SYCL, empty kernel cache" first_sycl_cold 1080p 1
+    row "one frame: ours, SYCL, kernels cached" first_sycl 1080p 1
+    row "one frame: ours, CUDA" first_cuda 1080p 1
+    row "one frame: reference, CUDA" first_ref_cuda 1080p 1
+fi
 echo "GPU and checkasm tests: $tests"
 awk -v a="$(cat ours_cuda_graph.time)" -v b="$(cat ref_cuda.time)" -v c="$(cat ours_cuda_4k.time)" \
     -v d="$(cat ref_cuda_4k.time)" -v e="$(cat ours_cuda_10.time)" -v f="$(cat ref_cuda_10.time)" \
     'BEGIN { printf "\nours / reference CUDA: %.2fx at 1080p, %.2fx at 1080p 10-bit, %.2fx at 2160p\n", b / a, f / e, d / c
              printf "our 10-bit 1080p at %.0f%% of our 8-bit fps\n", 100 * a / e }'
+if [ -n "${SYCL:-}" ]; then
+    awk -v a="$(cat ours_sycl.time)" -v b="$(cat ours_cuda_graph.time)" -v c="$(cat ref_cuda.time)" \
+        -v d="$(cat ours_sycl_4k.time)" -v e="$(cat ours_cuda_4k.time)" -v f="$(cat ref_cuda_4k.time)" \
+        'BEGIN { printf "SYCL / our CUDA: %.0f%% at 1080p, %.0f%% at 2160p; SYCL / reference CUDA: %.2fx at 1080p, %.2fx at 2160p\n", 100 * b / a, 100 * e / d, c / a, f / d }'
+fi

@@ -13,6 +13,8 @@
 #   SCORE (what is scored: "--model version=MODEL" unless set, e.g.
 #   "--feature ssimulacra2 --no_prediction"),
 #   INPUTS ("1080p8 1080p10 2160p8"), FRAMES (16), WARM (4),
+#   BACKEND (cuda; sycl profiles the SYCL backend's kernels, which
+#   AdaptiveCpp launches through the same driver),
 #   PEAK_GBS (the card's DRAM bandwidth; from its name if unset),
 #   DETAIL (regexes of demangled kernel names as ncu prints them, without
 #   spaces, e.g. "scale_kernel<.int.0" for "scale_kernel<(int)0, ...>";
@@ -30,6 +32,7 @@ read -r -a score <<<"${SCORE:---model version=$model}"
 inputs=${INPUTS:-1080p8 1080p10 2160p8}
 frames=${FRAMES:-16}
 warm=${WARM:-4}
+backend=${BACKEND:-cuda}
 : "${VMAF_MODEL_DIR:?set VMAF_MODEL_DIR to the model files}"
 export VMAF_MODEL_DIR
 
@@ -67,10 +70,10 @@ for input in $inputs; do
     VMAF_CUDA_DISPATCH=direct ncu --clock-control none --csv --page raw \
         --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active \
         "$vmaf" -r "${input}_ref.yuv" -d "${input}_dis.yuv" -w $w -h $h -p 420 -b $b \
-        "${score[@]}" --backend cuda --frame_cnt "$frames" -q -o /dev/null \
+        "${score[@]}" --backend "$backend" --frame_cnt "$frames" -q -o /dev/null \
         >"$input.csv" 2>"$input.log" || { cat "$input.log" >&2; exit 1; }
     echo
-    echo "${SCORE:-$model}, $input ($w x $h, $b-bit 4:2:0), $card, peak $PEAK_GBS GB/s, frames $((warm + 1))-$frames"
+    echo "${SCORE:-$model}, $backend, $input ($w x $h, $b-bit 4:2:0), $card, peak $PEAK_GBS GB/s, frames $((warm + 1))-$frames"
     python3 - "$input.csv" "$frames" "$warm" "$PEAK_GBS" $w $h $b <<'EOF'
 import csv, re, sys
 path, frames, warm, peak, w, h, b = sys.argv[1], *map(int, sys.argv[2:])
@@ -118,7 +121,7 @@ EOF
             --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
             --section InstructionStats \
             "$vmaf" -r "${input}_ref.yuv" -d "${input}_dis.yuv" -w $w -h $h -p 420 -b $b \
-            "${score[@]}" --backend cuda --frame_cnt "$frames" -q -o /dev/null \
+            "${score[@]}" --backend "$backend" --frame_cnt "$frames" -q -o /dev/null \
             >"$input.detail" 2>&1 || { cat "$input.detail" >&2; exit 1; }
         echo
         grep -v "^==PROF==" "$input.detail" | grep -vE "^ +-+ +-+ +-+$" | sed -E 's/ +$//'
