@@ -15,8 +15,7 @@
 #include <stdlib.h>
 
 #include "core/hd.h"
-
-enum { ADM_BAND_H, ADM_BAND_V, ADM_BAND_D, ADM_DETAIL_BANDS };
+#include "feature/adm_common/adm_bands.h"
 
 enum { ADM_SCALES = 4, ADM_DWT_TAPS = 4 };
 

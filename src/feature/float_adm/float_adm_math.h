@@ -13,12 +13,7 @@
 #include <string.h>
 
 #include "core/hd.h"
-
-enum { ADM_DETAIL_BANDS = 3 };
-
-/* The detail bands: h (high-pass vertically), v (high-pass horizontally)
- * and d (both). */
-enum { ADM_BAND_H, ADM_BAND_V, ADM_BAND_D };
+#include "feature/adm_common/adm_bands.h"
 
 /* Rows [top, bottom) and columns [left, right) of a level. */
 typedef struct FloatAdmRect {
