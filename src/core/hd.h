@@ -1,7 +1,7 @@
-/* For arithmetic that the CPU code and the CUDA kernels share: headers of
- * static inline functions marked VMAF_HD compile as plain C and, under nvcc,
- * as host and device code, so that a CPU test can run the kernels' exact
- * steps without a GPU. */
+/* For arithmetic that the CPU code and the GPU kernels share: headers of
+ * static inline functions marked VMAF_HD compile as plain C and, under nvcc
+ * or hipcc, as host and device code, so that a CPU test can run the kernels'
+ * exact steps without a GPU. */
 #ifndef VMAF_CORE_HD_H
 #define VMAF_CORE_HD_H
 
@@ -10,7 +10,21 @@
 #include <stdint.h>
 #include <string.h>
 
-#ifdef __CUDACC__
+/* VMAF_GPU_CC: compiled by nvcc or hipcc (CUDA's kernel sources, built for
+ * NVIDIA or AMD GPUs); VMAF_GPU_DEVICE: its device pass. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define VMAF_GPU_CC 1
+#endif
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define VMAF_GPU_DEVICE 1
+#endif
+
+#ifdef __HIPCC__
+/* What nvcc declares in every file (__clz, atomicAdd, ...). */
+#include <hip/hip_runtime.h>
+#endif
+
+#ifdef VMAF_GPU_CC
 #define VMAF_HD __host__ __device__
 /* Before a loop whose trip count is a constant once inlined: unrolled, the
  * small arrays it indexes stay in registers. */
@@ -23,7 +37,7 @@
 /* Leading zero bits; x != 0. */
 static inline VMAF_HD int vmaf_clz32(uint32_t x)
 {
-#ifdef __CUDA_ARCH__
+#ifdef VMAF_GPU_DEVICE
     return __clz(x);
 #else
     return __builtin_clz(x);
@@ -32,7 +46,7 @@ static inline VMAF_HD int vmaf_clz32(uint32_t x)
 
 static inline VMAF_HD int vmaf_clz64(uint64_t x)
 {
-#ifdef __CUDA_ARCH__
+#ifdef VMAF_GPU_DEVICE
     return __clzll(x);
 #else
     return __builtin_clzll(x);

@@ -5,7 +5,7 @@
 #ifndef VMAF_CUDA_CUDA_CHECK_H
 #define VMAF_CUDA_CUDA_CHECK_H
 
-#include <cuda_runtime_api.h>
+#include "gpu_runtime.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -129,7 +129,7 @@ static inline VMAF_HD float ciede_to_radians(float degrees)
  * float, which is the correctly rounded value but in rare ties. */
 static inline VMAF_HD float ciede_powf_7(float c)
 {
-#ifdef __CUDA_ARCH__
+#ifdef VMAF_GPU_DEVICE
     return (float)pow((double)c, 7.0);
 #else
     return powf(c, 7);

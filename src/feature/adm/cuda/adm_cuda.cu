@@ -103,4 +103,4 @@ int enqueue(const AdmCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const AdmGpuKernels adm_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(AdmGpuKernels, adm) = {enqueue};

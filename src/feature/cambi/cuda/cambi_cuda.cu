@@ -215,4 +215,4 @@ int enqueue(const CambiCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const CambiGpuKernels cambi_cuda_kernels = {prepare, enqueue};
+VMAF_GPU_KERNELS(CambiGpuKernels, cambi) = {prepare, enqueue};

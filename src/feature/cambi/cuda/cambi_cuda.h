@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/hd.h"
 #include "cuda/cuda_api.h"
 #include "feature/cambi/cambi_dsp.h"
 #include "feature/cambi/cambi_math.h"
@@ -151,7 +152,7 @@ extern const CambiGpuKernels cambi_sycl_kernels; /* ../sycl/cambi_sycl.cpp */
 }
 #endif
 
-#ifndef __CUDACC__
+#ifndef VMAF_GPU_CC
 #include <string.h>
 
 #include "feature/cambi/cambi_common.h"

@@ -215,7 +215,7 @@ static inline VMAF_HD void cambi_tile_segment(const CambiCudaView *v, unsigned s
  * never drops below zero, so no borrow crosses into the other half. */
 static inline VMAF_HD void cambi_tile_add(uint16_t *counts, size_t index, int delta)
 {
-#ifdef __CUDA_ARCH__
+#ifdef VMAF_GPU_DEVICE
     uint32_t *word = (uint32_t *)(counts + (index & ~(size_t)1));
     atomicAdd(word, (uint32_t)delta << (16 * (index & 1)));
 #else

@@ -39,4 +39,4 @@ int enqueue(const CiedeCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const CiedeGpuKernels ciede_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(CiedeGpuKernels, ciede) = {enqueue};

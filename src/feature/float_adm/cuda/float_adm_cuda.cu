@@ -67,4 +67,4 @@ int enqueue(const FloatAdmCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const FloatAdmGpuKernels float_adm_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatAdmGpuKernels, float_adm) = {enqueue};

@@ -47,4 +47,4 @@ int enqueue(const FloatAnsnrCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const FloatAnsnrGpuKernels float_ansnr_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatAnsnrGpuKernels, float_ansnr) = {enqueue};

@@ -41,4 +41,4 @@ int enqueue(const FloatMomentCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const FloatMomentGpuKernels float_moment_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatMomentGpuKernels, float_moment) = {enqueue};

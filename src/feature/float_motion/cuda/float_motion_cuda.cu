@@ -85,4 +85,4 @@ int enqueue(const FloatMotionCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const FloatMotionGpuKernels float_motion_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatMotionGpuKernels, float_motion) = {enqueue};

@@ -66,4 +66,4 @@ int enqueue(const MsSsimCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const MsSsimGpuKernels float_ms_ssim_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(MsSsimGpuKernels, float_ms_ssim) = {enqueue};

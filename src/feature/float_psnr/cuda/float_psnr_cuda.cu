@@ -35,4 +35,4 @@ int enqueue(const FloatPsnrCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const FloatPsnrGpuKernels float_psnr_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatPsnrGpuKernels, float_psnr) = {enqueue};

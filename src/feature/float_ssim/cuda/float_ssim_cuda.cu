@@ -51,4 +51,4 @@ int enqueue(const FloatSsimCudaFrame *f, float c1, float c2, float c3, VmafCudaS
 
 } // namespace
 
-extern "C" const FloatSsimGpuKernels float_ssim_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatSsimGpuKernels, float_ssim) = {enqueue};

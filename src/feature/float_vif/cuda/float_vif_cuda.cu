@@ -59,4 +59,4 @@ int enqueue(const FloatVifCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const FloatVifGpuKernels float_vif_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(FloatVifGpuKernels, float_vif) = {enqueue};

@@ -94,4 +94,4 @@ int row_sad(const MotionCudaRows *rows, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const MotionGpuKernels motion_cuda_kernels = {row_sad};
+VMAF_GPU_KERNELS(MotionGpuKernels, motion) = {row_sad};

@@ -49,4 +49,4 @@ int row_sse_all(const PsnrCudaPlane plane[3], unsigned planes, unsigned bpc, Vma
 
 } // namespace
 
-extern "C" const PsnrGpuKernels psnr_cuda_kernels = {row_sse_all};
+VMAF_GPU_KERNELS(PsnrGpuKernels, psnr) = {row_sse_all};

@@ -35,4 +35,4 @@ int enqueue(const PsnrHvsCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const PsnrHvsGpuKernels psnr_hvs_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(PsnrHvsGpuKernels, psnr_hvs) = {enqueue};

@@ -87,7 +87,7 @@ static inline VMAF_HD void psnr_hvs_cuda_thread_block(const PsnrHvsCudaFrame *f,
         f->terms[psnr_hvs_cuda_term_index(i, k)] = term[k];
 }
 
-#ifndef __CUDACC__
+#ifndef VMAF_GPU_CC
 
 #include "feature/psnr_hvs/psnr_hvs_common.h"
 

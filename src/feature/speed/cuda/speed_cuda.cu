@@ -151,4 +151,4 @@ int enqueue(const SpeedCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const SpeedGpuKernels speed_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(SpeedGpuKernels, speed) = {enqueue};

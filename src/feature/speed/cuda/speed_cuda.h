@@ -108,7 +108,7 @@ static inline const float *speed_cuda_result_variance(const void *result, unsign
 
 /* Host code (the twin and its emulation test); nvcc compiles the kernels'
  * side of this header only. */
-#ifndef __CUDACC__
+#ifndef VMAF_GPU_CC
 
 /* A carved piece of buf at *offset, which grows by size aligned; NULL while
  * only counting. */

@@ -35,4 +35,4 @@ int enqueue(const SsimCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const SsimGpuKernels ssim_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(SsimGpuKernels, ssim) = {enqueue};

@@ -283,4 +283,4 @@ int enqueue(const Ssimu2CudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const Ssimu2GpuKernels ssimulacra2_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(Ssimu2GpuKernels, ssimulacra2) = {enqueue};

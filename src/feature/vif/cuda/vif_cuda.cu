@@ -107,4 +107,4 @@ int enqueue(const VifCudaFrame *f, VmafCudaStream stream)
 
 } // namespace
 
-extern "C" const VifGpuKernels vif_cuda_kernels = {enqueue};
+VMAF_GPU_KERNELS(VifGpuKernels, vif) = {enqueue};
