@@ -1,6 +1,7 @@
 # What `cmake --install` (and `make install`) puts under the prefix: the
 # vmaf CLI and its Slurm driver (vmaf-slurm), libvmaf.so.3 and libvmaf.a, the public headers, libvmaf.pc; and
-# an `uninstall` target that removes what the last install wrote.
+# with HIP, the HIP module (cmake/hip.cmake); an `uninstall` target that
+# removes what the last install wrote.
 
 install(TARGETS vmaf vmaf_static vmaf_shared)
 install(PROGRAMS tools/slurm/vmaf-slurm TYPE BIN)
@@ -12,6 +13,9 @@ if(VMAF_HAVE_CUDA)
 endif()
 if(VMAF_HAVE_SYCL)
   list(APPEND VMAF_PUBLIC_HEADERS include/libvmaf/libvmaf_sycl.h)
+endif()
+if(VMAF_HAVE_HIP)
+  list(APPEND VMAF_PUBLIC_HEADERS include/libvmaf/libvmaf_hip.h)
 endif()
 install(FILES ${VMAF_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/libvmaf)
 

@@ -18,9 +18,11 @@
 enum VmafFeatureExtractorFlags {
     /* extract() runs serially and in frame order, never subsampled. */
     VMAF_FEATURE_EXTRACTOR_TEMPORAL = 1 << 0,
-    /* A GPU twin of the CUDA backend, or of the SYCL backend. */
+    /* A GPU twin of the CUDA backend, of the SYCL backend or of the HIP
+     * backend. */
     VMAF_FEATURE_EXTRACTOR_CUDA = 1 << 1,
     VMAF_FEATURE_EXTRACTOR_SYCL = 1 << 2,
+    VMAF_FEATURE_EXTRACTOR_HIP = 1 << 4,
     /* The framework supplies the previous reference pictures (prev_ref,
      * prev_prev_ref); never subsampled, may run frames in parallel. */
     VMAF_FEATURE_EXTRACTOR_PREV_REF = 1 << 3,

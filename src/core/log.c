@@ -45,16 +45,21 @@ static const char *level_prefix(enum VmafLogLevel level)
     }
 }
 
-void vmaf_log(enum VmafLogLevel level, const char *fmt, ...)
+void vmaf_vlog(enum VmafLogLevel level, const char *fmt, va_list ap)
 {
     const int threshold = scoped_level >= 0 ? scoped_level : log_level;
     if (level == VMAF_LOG_LEVEL_NONE || level > (enum VmafLogLevel)threshold)
         return;
     char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(line, sizeof(line), fmt, ap);
-    va_end(ap);
     /* One write per message so lines of concurrent threads do not interleave. */
     fprintf(stderr, "libvmaf %s: %s\n", level_prefix(level), line);
+}
+
+void vmaf_log(enum VmafLogLevel level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmaf_vlog(level, fmt, ap);
+    va_end(ap);
 }

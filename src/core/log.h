@@ -7,6 +7,8 @@
 #ifndef VMAF_CORE_LOG_H
 #define VMAF_CORE_LOG_H
 
+#include <stdarg.h>
+
 #include "libvmaf/libvmaf.h"
 
 /* The level outside any scope. */
@@ -32,5 +34,8 @@ void vmaf_log_scope_leave(const int *previous);
 __attribute__((format(printf, 2, 3)))
 #endif
 void vmaf_log(enum VmafLogLevel level, const char *fmt, ...);
+/* vmaf_log() with its arguments as ap, for the HIP module's log
+ * (hip/hip_module.h). */
+void vmaf_vlog(enum VmafLogLevel level, const char *fmt, va_list ap);
 
 #endif

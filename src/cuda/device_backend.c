@@ -233,9 +233,35 @@ const VmafBackend vmaf_sycl_backend = {
     DEVICE_BACKEND_CALLS,
 };
 
+const VmafBackend vmaf_hip_backend = {
+    .name = "hip",
+    .twin_flag = VMAF_FEATURE_EXTRACTOR_HIP,
+    DEVICE_BACKEND_CALLS,
+};
+
 static DeviceBackend *backend_of(const VmafContext *vmaf, const VmafBackend *iface)
 {
     return vmaf && vmaf->backend == iface ? vmaf->backend_state : NULL;
+}
+
+int vmaf_device_backend_method(const VmafBackend *iface, enum VmafDevicePictureMethod method,
+                               enum VmafCudaPicturePreallocationMethod *out)
+{
+    static const enum VmafCudaPicturePreallocationMethod cuda[] = {
+        [VMAF_DEVICE_PICTURES_NONE] = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE,
+        [VMAF_DEVICE_PICTURES_HOST] = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
+        [VMAF_DEVICE_PICTURES_PINNED] = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED,
+        [VMAF_DEVICE_PICTURES_PINNED_PLANES_READ] =
+            VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
+        [VMAF_DEVICE_PICTURES_DEVICE] = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ,
+    };
+    if ((unsigned)method >= sizeof(cuda) / sizeof(cuda[0])) {
+        vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: unknown picture preallocation method %d", iface->name,
+                 (int)method);
+        return -EINVAL;
+    }
+    *out = cuda[method];
+    return 0;
 }
 
 int vmaf_device_backend_attach(VmafContext *vmaf, const VmafBackend *iface,

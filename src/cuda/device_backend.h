@@ -1,8 +1,10 @@
 /* A VmafContext's GPU backend over a device of the device-API table
- * (cuda_api.h): the CUDA backend (vmaf_cuda_import_state()) and the SYCL
- * backend (vmaf_sycl_import_state()) are this one backend, told apart by
- * their VmafBackend (name and twin flag). Pictures are configured with the
- * CUDA API's methods (libvmaf_cuda.h); the SYCL API maps its own onto them.
+ * (cuda_api.h): the CUDA backend (vmaf_cuda_import_state()), the SYCL
+ * backend (vmaf_sycl_import_state()) and the HIP backend
+ * (vmaf_hip_import_state()) are this one backend, told apart by their
+ * VmafBackend (name and twin flag). Pictures are configured with the CUDA
+ * API's methods (libvmaf_cuda.h); the SYCL and HIP APIs map theirs onto
+ * them (vmaf_device_backend_method()).
  * Every function but the attach takes the backend it expects and fails
  * (-EINVAL, logged) when vmaf has another or none. */
 #ifndef VMAF_CUDA_DEVICE_BACKEND_H
@@ -14,7 +16,22 @@
 #include "cuda_api.h"
 #include "shared_frame.h"
 
-extern const VmafBackend vmaf_cuda_backend, vmaf_sycl_backend;
+extern const VmafBackend vmaf_cuda_backend, vmaf_sycl_backend, vmaf_hip_backend;
+
+/* The picture pools of the SYCL and HIP APIs, in the order of their public
+ * enums (libvmaf_sycl.h, libvmaf_hip.h). */
+enum VmafDevicePictureMethod {
+    VMAF_DEVICE_PICTURES_NONE,
+    VMAF_DEVICE_PICTURES_HOST,
+    VMAF_DEVICE_PICTURES_PINNED,
+    VMAF_DEVICE_PICTURES_PINNED_PLANES_READ,
+    VMAF_DEVICE_PICTURES_DEVICE,
+};
+
+/* The CUDA API's method that method is, or -EINVAL (logged, naming iface)
+ * for a value out of the enum. */
+int vmaf_device_backend_method(const VmafBackend *iface, enum VmafDevicePictureMethod method,
+                               enum VmafCudaPicturePreallocationMethod *out);
 
 /* Attaches iface to vmaf with a copy of dev, after binding it once on the
  * calling thread. 0 or a negative errno. */

@@ -6,6 +6,9 @@
 #if VMAF_HAVE_SYCL
 #include "sycl/sycl_api.h"
 #endif
+#if VMAF_HAVE_HIP
+#include "hip/hip_module.h"
+#endif
 
 static int results_init(VmafCudaResults *r, const VmafCudaDevice *dev, size_t size)
 {
@@ -46,6 +49,14 @@ static int probe_own_device(const VmafFeatureExtractor *fex, VmafCudaDevice *dev
         const int err = vmaf_sycl_runtime_probe(0, dev);
         if (err == -ENODEV)
             vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a SYCL device", fex->name);
+        return err;
+    }
+#endif
+#if VMAF_HAVE_HIP
+    if (fex->flags & VMAF_FEATURE_EXTRACTOR_HIP) {
+        const int err = vmaf_hip_runtime_probe(0, dev);
+        if (err == -ENODEV)
+            vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a HIP device", fex->name);
         return err;
     }
 #endif

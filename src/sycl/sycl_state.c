@@ -52,30 +52,9 @@ int vmaf_sycl_import_state(VmafContext *vmaf, VmafSyclState *state)
     return vmaf_device_backend_attach(vmaf, &vmaf_sycl_backend, &state->dev);
 }
 
-/* The CUDA backend's method that each of ours is. */
-static int cuda_method(enum VmafSyclPicturePreallocationMethod m,
-                       enum VmafCudaPicturePreallocationMethod *out)
-{
-    switch (m) {
-    case VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_NONE:
-        *out = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE;
-        return 0;
-    case VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST:
-        *out = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST;
-        return 0;
-    case VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM:
-        *out = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED;
-        return 0;
-    case VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM_PLANES_READ:
-        *out = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ;
-        return 0;
-    case VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_DEVICE:
-        *out = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ;
-        return 0;
-    }
-    vmaf_log(VMAF_LOG_LEVEL_ERROR, "sycl: unknown picture preallocation method %d", (int)m);
-    return -EINVAL;
-}
+_Static_assert(VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM == VMAF_DEVICE_PICTURES_PINNED &&
+                   VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_DEVICE == VMAF_DEVICE_PICTURES_DEVICE,
+               "the SYCL API's methods are in vmaf_device_backend_method()'s order");
 
 int vmaf_sycl_preallocate_pictures(VmafContext *vmaf, VmafSyclPictureConfiguration cfg)
 {
@@ -87,7 +66,9 @@ int vmaf_sycl_preallocate_pictures(VmafContext *vmaf, VmafSyclPictureConfigurati
                        .pix_fmt = cfg.pic_params.pix_fmt},
         .pic_cnt = cfg.pic_cnt,
     };
-    const int err = cuda_method(cfg.pic_prealloc_method, &c.pic_prealloc_method);
+    const int err = vmaf_device_backend_method(
+        &vmaf_sycl_backend, (enum VmafDevicePictureMethod)cfg.pic_prealloc_method,
+        &c.pic_prealloc_method);
     return err ? err : vmaf_device_backend_preallocate(vmaf, &vmaf_sycl_backend, c);
 }
 

@@ -13,6 +13,9 @@
 #include "cuda/twin.h"
 #include "feature/adm/adm_common.h"
 #include "feature/adm/adm_dsp.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct AdmCudaState {
     AdmOptions opt;
@@ -152,5 +155,13 @@ const VmafFeatureExtractor vmaf_fex_adm_sycl = {
     .name = "adm_sycl",
     ADM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &adm_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_adm_hip = {
+    .name = "adm_hip",
+    ADM_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.adm,
 };
 #endif

@@ -19,6 +19,9 @@
 #include "core/log.h"
 #include "cuda/twin.h"
 #include "feature/cambi/cambi_common.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 extern const VmafFeatureExtractor vmaf_fex_cambi;
 
@@ -249,5 +252,13 @@ const VmafFeatureExtractor vmaf_fex_cambi_sycl = {
     .name = "cambi_sycl",
     CAMBI_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &cambi_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_cambi_hip = {
+    .name = "cambi_hip",
+    CAMBI_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.cambi,
 };
 #endif

@@ -14,6 +14,9 @@
 #include "cuda/twin.h"
 #include "feature/ciede/ciede_common.h"
 #include "ciede_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct CiedeCudaState {
     /* Every pointer but the shared planes and the result, which change from
@@ -115,5 +118,13 @@ const VmafFeatureExtractor vmaf_fex_ciede_sycl = {
     .name = "ciede_sycl",
     CIEDE_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &ciede_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_ciede_hip = {
+    .name = "ciede_hip",
+    CIEDE_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.ciede,
 };
 #endif

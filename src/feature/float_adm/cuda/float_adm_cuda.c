@@ -15,6 +15,9 @@
 #include "cuda/twin.h"
 #include "feature/float_adm/float_adm_common.h"
 #include "float_adm_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatAdmCudaState {
     FloatAdmOptions opt;
@@ -168,5 +171,13 @@ const VmafFeatureExtractor vmaf_fex_float_adm_sycl = {
     .name = "float_adm_sycl",
     FLOAT_ADM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_adm_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_adm_hip = {
+    .name = "float_adm_hip",
+    FLOAT_ADM_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_adm,
 };
 #endif

@@ -11,6 +11,9 @@
 #include "feature/float_ansnr/float_ansnr_common.h"
 #include "float_ansnr_cuda.h"
 #include "float_ansnr_cuda_tile.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatAnsnrCudaState {
     FloatAnsnrCudaFrame frame; /* all but the planes and the result, set at init */
@@ -113,5 +116,13 @@ const VmafFeatureExtractor vmaf_fex_float_ansnr_sycl = {
     .name = "float_ansnr_sycl",
     FLOAT_ANSNR_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_ansnr_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_ansnr_hip = {
+    .name = "float_ansnr_hip",
+    FLOAT_ANSNR_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_ansnr,
 };
 #endif

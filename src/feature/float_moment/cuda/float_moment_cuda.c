@@ -15,6 +15,9 @@
 #include "feature/float_moment/float_moment_common.h"
 #include "float_moment_cuda.h"
 #include "float_moment_cuda_tile.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatMomentCudaState {
     FloatMomentCudaFrame frame; /* all but the planes and the result, set at init */
@@ -119,5 +122,13 @@ const VmafFeatureExtractor vmaf_fex_float_moment_sycl = {
     .name = "float_moment_sycl",
     FLOAT_MOMENT_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_moment_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_moment_hip = {
+    .name = "float_moment_hip",
+    FLOAT_MOMENT_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_moment,
 };
 #endif

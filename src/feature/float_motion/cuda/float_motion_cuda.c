@@ -17,6 +17,9 @@
 #include "cuda/twin.h"
 #include "feature/float_motion/float_motion_common.h"
 #include "float_motion_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatMotionCudaState {
     FloatMotionOptions opt;
@@ -209,5 +212,13 @@ const VmafFeatureExtractor vmaf_fex_float_motion_sycl = {
     .name = "float_motion_sycl",
     FLOAT_MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_motion_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_motion_hip = {
+    .name = "float_motion_hip",
+    FLOAT_MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_motion,
 };
 #endif

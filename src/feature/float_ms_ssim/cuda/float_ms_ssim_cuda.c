@@ -15,6 +15,9 @@
 #include "feature/ssim_pass/float_ssim_dsp.h"
 #include "feature/ssim_pass/ssim_pass.h"
 #include "float_ms_ssim_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatMsSsimCudaState {
     FloatMsSsimOptions opt;
@@ -151,5 +154,13 @@ const VmafFeatureExtractor vmaf_fex_float_ms_ssim_sycl = {
     .name = "float_ms_ssim_sycl",
     FLOAT_MS_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_ms_ssim_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_ms_ssim_hip = {
+    .name = "float_ms_ssim_hip",
+    FLOAT_MS_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_ms_ssim,
 };
 #endif

@@ -15,6 +15,9 @@
 #include "feature/float_psnr/float_psnr_common.h"
 #include "float_psnr_cuda.h"
 #include "float_psnr_cuda_tile.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatPsnrCudaState {
     FloatPsnrCudaFrame frame; /* all but the planes and the result, set at init */
@@ -115,5 +118,13 @@ const VmafFeatureExtractor vmaf_fex_float_psnr_sycl = {
     .name = "float_psnr_sycl",
     FLOAT_PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_psnr_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_psnr_hip = {
+    .name = "float_psnr_hip",
+    FLOAT_PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_psnr,
 };
 #endif

@@ -15,6 +15,9 @@
 #include "feature/float_ssim/float_ssim_common.h"
 #include "feature/ssim_pass/float_ssim_dsp.h"
 #include "float_ssim_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatSsimCudaState {
     FloatSsimOptions opt;
@@ -139,5 +142,13 @@ const VmafFeatureExtractor vmaf_fex_float_ssim_sycl = {
     .name = "float_ssim_sycl",
     FLOAT_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_ssim_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_ssim_hip = {
+    .name = "float_ssim_hip",
+    FLOAT_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_ssim,
 };
 #endif

@@ -12,6 +12,9 @@
 #include "cuda/twin.h"
 #include "feature/float_vif/float_vif_common.h"
 #include "float_vif_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct FloatVifCudaState {
     FloatVifOptions opt;
@@ -135,5 +138,13 @@ const VmafFeatureExtractor vmaf_fex_float_vif_sycl = {
     .name = "float_vif_sycl",
     FLOAT_VIF_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &float_vif_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_float_vif_hip = {
+    .name = "float_vif_hip",
+    FLOAT_VIF_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.float_vif,
 };
 #endif

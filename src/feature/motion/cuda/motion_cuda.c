@@ -7,6 +7,9 @@
 #include "feature/motion_common/motion_common.h"
 #include "feature/motion_common/cuda/motion_cuda.h"
 #include "feature/motion_common/cuda/motion_cuda_twin.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 extern const VmafFeatureExtractor vmaf_fex_motion;
 
@@ -62,5 +65,13 @@ const VmafFeatureExtractor vmaf_fex_motion_sycl = {
     .name = "motion_sycl",
     MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &motion_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_motion_hip = {
+    .name = "motion_hip",
+    MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.motion,
 };
 #endif

@@ -11,6 +11,9 @@
 #include "feature/motion_common/cuda/motion_cuda.h"
 #include "feature/motion_common/cuda/motion_cuda_twin.h"
 #include "feature/motion_common/motion_common.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 extern const VmafFeatureExtractor vmaf_fex_motion_v2;
 
@@ -60,5 +63,13 @@ const VmafFeatureExtractor vmaf_fex_motion_v2_sycl = {
     .name = "motion_v2_sycl",
     MOTION_V2_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &motion_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_motion_v2_hip = {
+    .name = "motion_v2_hip",
+    MOTION_V2_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.motion,
 };
 #endif

@@ -15,6 +15,9 @@
 #include "cuda/twin.h"
 #include "psnr_cuda.h"
 #include "feature/psnr/psnr_common.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct PsnrCudaState {
     bool enable_chroma;
@@ -173,5 +176,13 @@ const VmafFeatureExtractor vmaf_fex_psnr_sycl = {
     .name = "psnr_sycl",
     PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &psnr_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_psnr_hip = {
+    .name = "psnr_hip",
+    PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.psnr,
 };
 #endif

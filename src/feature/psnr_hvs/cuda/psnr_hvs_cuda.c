@@ -13,6 +13,9 @@
 #include "feature/psnr_hvs/psnr_hvs_common.h"
 #include "psnr_hvs_cuda.h"
 #include "psnr_hvs_cuda_tile.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct PsnrHvsCudaState {
     /* All but the shared planes and the result, set at init. */
@@ -113,5 +116,13 @@ const VmafFeatureExtractor vmaf_fex_psnr_hvs_sycl = {
     .name = "psnr_hvs_sycl",
     PSNR_HVS_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &psnr_hvs_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_psnr_hvs_hip = {
+    .name = "psnr_hvs_hip",
+    PSNR_HVS_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.psnr_hvs,
 };
 #endif

@@ -20,6 +20,9 @@
 #include "feature/speed/speed_options.h"
 #include "feature/speed/speed_pipeline.h"
 #include "speed_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 enum { CHROMA_PLANES = 4, TEMPORAL_PLANES = 2 };
 
@@ -362,5 +365,19 @@ const VmafFeatureExtractor vmaf_fex_speed_temporal_sycl = {
     .name = "speed_temporal_sycl",
     SPEED_TEMPORAL_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &speed_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_speed_chroma_hip = {
+    .name = "speed_chroma_hip",
+    SPEED_CHROMA_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.speed,
+};
+
+const VmafFeatureExtractor vmaf_fex_speed_temporal_hip = {
+    .name = "speed_temporal_hip",
+    SPEED_TEMPORAL_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.speed,
 };
 #endif

@@ -14,6 +14,9 @@
 #include "feature/ssim/ssim_common.h"
 #include "feature/ssim/ssim_dsp.h"
 #include "ssim_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct SsimCudaState {
     /* Every field but the planes and the result, which change from frame to
@@ -125,5 +128,13 @@ const VmafFeatureExtractor vmaf_fex_ssim_sycl = {
     .name = "ssim_sycl",
     SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &ssim_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_ssim_hip = {
+    .name = "ssim_hip",
+    SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.ssim,
 };
 #endif

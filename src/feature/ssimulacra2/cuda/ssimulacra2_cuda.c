@@ -17,6 +17,9 @@
 #include "feature/ssimulacra2/ssimulacra2_options.h"
 #include "ssimulacra2_cuda.h"
 #include "ssimulacra2_cuda_setup.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct Ssimu2CudaState {
     Ssimu2Options opt;
@@ -161,5 +164,13 @@ const VmafFeatureExtractor vmaf_fex_ssimulacra2_sycl = {
     .name = "ssimulacra2_sycl",
     SSIMULACRA2_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &ssimulacra2_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_ssimulacra2_hip = {
+    .name = "ssimulacra2_hip",
+    SSIMULACRA2_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.ssimulacra2,
 };
 #endif

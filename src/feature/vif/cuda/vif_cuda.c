@@ -13,6 +13,9 @@
 #include "feature/vif/vif_common.h"
 #include "feature/vif/vif_dsp.h"
 #include "vif_cuda.h"
+#if VMAF_HAVE_HIP
+#include "hip/hip_kernels.h"
+#endif
 
 typedef struct VifCudaState {
     VifOptions opt;
@@ -131,5 +134,13 @@ const VmafFeatureExtractor vmaf_fex_vif_sycl = {
     .name = "vif_sycl",
     VIF_TWIN(VMAF_FEATURE_EXTRACTOR_SYCL),
     .kernels = &vif_sycl_kernels,
+};
+#endif
+
+#if VMAF_HAVE_HIP
+const VmafFeatureExtractor vmaf_fex_vif_hip = {
+    .name = "vif_hip",
+    VIF_TWIN(VMAF_FEATURE_EXTRACTOR_HIP),
+    .kernels = &vmaf_hip_kernels.vif,
 };
 #endif
