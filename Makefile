@@ -24,7 +24,7 @@ SANITIZER_ENV = ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	TSAN_OPTIONS=abort_on_error=1:halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp
 SANITIZED_CMAKE = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMAF_CUDA=OFF
 
-.PHONY: all demo test install uninstall sanitize tsan fuzz clean
+.PHONY: all demo test test-hip install uninstall sanitize tsan fuzz clean
 
 all: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
@@ -37,16 +37,26 @@ demo: all
 	@sh scripts/demo.sh $(BUILD)
 
 # The SYCL backend joins the suite where AdaptiveCpp can be built (from
-# ../shared), before the build is configured; configuring again lets an
-# existing build find it.
+# ../shared), and the HIP backend where ROCm's hipcc can be installed, before
+# the build is configured; configuring again lets an existing build find them.
 test:
 	@sh scripts/adaptivecpp.sh $(BUILD)/_deps/adaptivecpp || echo "(the SYCL tests will skip)"
+	@sh scripts/install-deps.sh hip || echo "(the HIP backend will not be built)"
 	@if [ -f $(BUILD)/CMakeCache.txt ]; then cmake $(BUILD) >/dev/null; fi
 	@$(MAKE) --no-print-directory all
 	@sh scripts/install-deps.sh test
 	@sh scripts/ffmpeg-source.sh $(BUILD)/_deps/ffmpeg-src || echo "(install.ffmpeg will skip)"
 	cd $(BUILD) && { ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml; \
 		status=$$?; python3 $(CURDIR)/scripts/skip-report.py ctest-junit.xml; exit $$status; }
+
+# On a machine with an AMD GPU and ROCm: the HIP backend's tests, its parity
+# with the CPU on every feature and frame included (docs/hip.md).
+# VMAF_HIP_ARCHS=gfx942 (say) builds for the GPU at hand.
+test-hip:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DVMAF_HIP=ON \
+		$(if $(VMAF_HIP_ARCHS),-DVMAF_HIP_ARCHS="$(VMAF_HIP_ARCHS)") $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -L hip
 
 # The loader's cache learns of the new library when installing for real as root.
 install: all

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs what a stage needs, from Debian's packages, when it is missing and
 # we are root: `build` (zlib; FFmpeg's libraries for encoded input included),
-# `test` (the suite, the report's page in Chromium and a Slurm cluster included), `sanitize` (GCC's ASan, UBSan and
-# TSan runtimes) or `fuzz` (clang and its libFuzzer runtime). Tests whose
+# `test` (the suite, the report's page in Chromium and a Slurm cluster included), `hip` (ROCm's
+# hipcc and HIP runtime, for the HIP backend `make test` builds and checks), `sanitize` (GCC's
+# ASan, UBSan and TSan runtimes) or `fuzz` (clang and its libFuzzer runtime). Tests whose
 # tools are still missing afterwards skip and say so; the build stages fail.
 set -e
 stage=${1:-build}
@@ -54,6 +55,13 @@ test)
     [ -x /usr/sbin/slurmd ] || need="$need slurmd"
     have sbatch || need="$need slurm-client"
     [ -x /usr/sbin/munged ] || need="$need munge"
+    ;;
+hip)
+    # Optional: the HIP backend is built when hipcc is found (cmake/hip.cmake).
+    have hipcc || want="$want hipcc"
+    [ -f /usr/include/hip/hip_runtime_api.h ] || want="$want libamdhip64-dev"
+    [ -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ] || [ -d /usr/lib/amdgcn/bitcode ] ||
+        want="$want rocm-device-libs"
     ;;
 sanitize)
     main='int main(void) { return 0; }'

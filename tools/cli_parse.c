@@ -167,13 +167,13 @@ void cli_print_usage(FILE *out, const char *app)
           "      --subsample N           score only every N-th frame\n"
           "      --cpumask MASK          set bits disable instruction sets\n"
           "      --gpumask MASK          set bits disable GPU use\n"
-          "      --backend NAME          auto (default: CUDA when built with it and a\n"
-          "                              device is usable, else the CPU), cpu, cuda or\n"
-          "                              sycl (an error without a usable device); features\n"
-          "                              without a version for it run on the CPU, as the\n"
-          "                              log says\n"
-          "      --gpu_device N          CUDA or SYCL device to use (default 0; SYCL's\n"
-          "                              GPUs first, then its CPU device)\n"
+          "      --backend NAME          auto (default: CUDA, else HIP, when built with it\n"
+          "                              and a device is usable, else the CPU), cpu, cuda,\n"
+          "                              sycl or hip (an error without a usable device);\n"
+          "                              features without a version for it run on the\n"
+          "                              CPU, as the log says\n"
+          "      --gpu_device N          CUDA, SYCL or HIP device to use (default 0;\n"
+          "                              SYCL's GPUs first, then its CPU device)\n"
           "      --hwdec MODE            encoded inputs: auto (default: on NVDEC, into\n"
           "                              GPU memory, when the CUDA backend scores and its\n"
           "                              features read luma only; else on the CPU), none\n"
@@ -328,17 +328,17 @@ static int parse_name(CliSettings *s, int opt, const char *arg, const char *cons
     return bad_argument(s, opt, arg, should_be);
 }
 
+static const char *const backend_names[] = {
+    [CLI_BACKEND_AUTO] = "auto", [CLI_BACKEND_CPU] = "cpu", [CLI_BACKEND_CUDA] = "cuda",
+    [CLI_BACKEND_SYCL] = "sycl", [CLI_BACKEND_HIP] = "hip",
+};
+
 static int parse_backend(CliSettings *s, const char *arg)
 {
-    static const char *const names[] = {
-        [CLI_BACKEND_AUTO] = "auto",
-        [CLI_BACKEND_CPU] = "cpu",
-        [CLI_BACKEND_CUDA] = "cuda",
-        [CLI_BACKEND_SYCL] = "sycl",
-    };
     int i = 0;
-    const int err = parse_name(s, OPT_BACKEND, arg, names, sizeof(names) / sizeof(*names),
-                               "auto, cpu, cuda or sycl", &i);
+    const int err = parse_name(s, OPT_BACKEND, arg, backend_names,
+                               sizeof(backend_names) / sizeof(*backend_names),
+                               "auto, cpu, cuda, sycl or hip", &i);
     s->backend = (enum CliBackend)i;
     return err;
 }
@@ -851,17 +851,17 @@ static int check_settings(CliSettings *s)
                             "parameter",
                             s->model[i].cfg.name);
     }
-    if (s->hwdec == CLI_HWDEC_CUDA &&
-        (s->backend == CLI_BACKEND_CPU || s->backend == CLI_BACKEND_SYCL))
+    if (s->hwdec == CLI_HWDEC_CUDA && s->backend != CLI_BACKEND_AUTO &&
+        s->backend != CLI_BACKEND_CUDA)
         return fail(s,
                     "--hwdec cuda decodes into GPU memory for the CUDA backend; --backend %s "
                     "scores elsewhere: give one of them",
-                    s->backend == CLI_BACKEND_CPU ? "cpu" : "sycl");
-    if ((s->backend == CLI_BACKEND_CUDA || s->backend == CLI_BACKEND_SYCL) && s->gpumask)
+                    backend_names[s->backend]);
+    if (s->backend != CLI_BACKEND_AUTO && s->backend != CLI_BACKEND_CPU && s->gpumask)
         return fail(s,
                     "--gpumask keeps every feature off the GPU, --backend %s asks for it: "
                     "give one of them",
-                    s->backend == CLI_BACKEND_CUDA ? "cuda" : "sycl");
+                    backend_names[s->backend]);
     if (!s->output_fmt)
         s->output_fmt = VMAF_OUTPUT_FORMAT_XML;
     return 0;

@@ -40,10 +40,11 @@ typedef struct CliModel {
 } CliModel;
 
 enum CliBackend {
-    CLI_BACKEND_AUTO, /* CUDA when the build has it and a device is usable */
+    CLI_BACKEND_AUTO, /* CUDA, else HIP, when the build has it and a device is usable */
     CLI_BACKEND_CPU,
     CLI_BACKEND_CUDA,
     CLI_BACKEND_SYCL, /* only when asked for */
+    CLI_BACKEND_HIP,
 };
 
 enum CliHwdec {

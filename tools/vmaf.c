@@ -21,6 +21,9 @@
 #ifdef VMAF_HAVE_SYCL
 #include "libvmaf/libvmaf_sycl.h"
 #endif
+#ifdef VMAF_HAVE_HIP
+#include "libvmaf/libvmaf_hip.h"
+#endif
 #include "prefetch.h"
 #include "progress.h"
 #include "read_all.h"
@@ -48,6 +51,7 @@ typedef struct Shared {
     bool tty;
     Models models;
     void *cuda_state; /* VmafCudaState *, or NULL: the CPU scores */
+    bool auto_hip;    /* --backend auto found no CUDA device but a HIP one */
     Report *report;   /* a batch's --report, or NULL */
 } Shared;
 
@@ -91,6 +95,7 @@ struct Run {
     unsigned frames;
     bool cuda;               /* the CUDA backend computes; pictures come from its pinned pool */
     bool sycl;               /* the SYCL backend computes; pictures come from its host USM pool */
+    bool hip;                /* the HIP backend computes; pictures come from its pinned pool */
     bool nvdec;              /* both inputs decode on NVDEC into device pictures */
     VideoCudaDevice *device; /* NVDEC's GPU for both inputs; a chunk uses its pair's */
     Progress progress;
@@ -336,16 +341,52 @@ static int select_sycl(Run *r)
 #endif
 }
 
-/* --backend auto takes CUDA where a device is usable and the CPU otherwise;
- * --backend cuda fails without one. The library has said why in one line
- * (at INFO, so not under -q). */
+/* --backend hip, and auto without a CUDA device: the device --gpu_device
+ * names. 0 with r->hip set; without a HIP device an error when asked for,
+ * else 0 (the CPU serves); the library has said why in one line, at INFO. */
+static int select_hip(Run *r, bool asked)
+{
+#ifdef VMAF_HAVE_HIP
+    VmafHipState *state;
+    int err = vmaf_hip_state_init(&state, (VmafHipConfiguration){(int)r->cli.gpu_device});
+    if (err == -ENODEV && !asked)
+        return 0;
+    if (err == -ENODEV)
+        return report(r,
+                      "--backend hip: no usable HIP device %u%s; --backend auto or cpu scores "
+                      "on the CPU",
+                      r->cli.gpu_device, r->cli.quiet ? " (run without -q to see why)" : "");
+    if (!err) {
+        if (chatty(r) && !r->batch && !r->parent)
+            fprintf(stderr, "hip: scoring on %s\n", vmaf_hip_state_device_name(state));
+        err = vmaf_hip_import_state(r->vmaf, state);
+        vmaf_hip_state_free(state);
+    }
+    if (err)
+        return report(r, "could not set up the HIP backend (%s)", strerror(-err));
+    r->hip = true;
+    return 0;
+#else
+    return asked ? report(r, "--backend hip: this build has no HIP backend (it was built without "
+                             "ROCm's hipcc); --backend auto, cpu or cuda")
+                 : 0;
+#endif
+}
+
+/* --backend auto takes CUDA where a device is usable, else HIP where one
+ * is, and the CPU otherwise; --backend cuda fails without a CUDA device.
+ * The library has said why in one line (at INFO, so not under -q). */
 static int select_backend(Run *r)
 {
     const bool asked = r->cli.backend == CLI_BACKEND_CUDA;
     if (r->cli.backend == CLI_BACKEND_SYCL)
         return select_sycl(r);
-    if (r->cli.backend == CLI_BACKEND_CPU || (r->shared && !r->shared->cuda_state))
+    if (r->cli.backend == CLI_BACKEND_HIP)
+        return select_hip(r, true);
+    if (r->cli.backend == CLI_BACKEND_CPU)
         return 0;
+    if (r->shared && !r->shared->cuda_state)
+        return r->shared->auto_hip ? select_hip(r, true) : 0;
 #ifdef VMAF_HAVE_CUDA
     if (r->shared) {
         int err = vmaf_cuda_import_state(r->vmaf, r->shared->cuda_state);
@@ -361,9 +402,10 @@ static int select_backend(Run *r)
                       "the CPU",
                       r->cli.quiet ? " (run without -q to see why)" : "");
     if (err == -ENODEV) {
-        if (!r->cli.quiet)
-            fputs("vmaf: no usable CUDA device: features run on the CPU\n", stderr);
-        return 0;
+        err = select_hip(r, false);
+        if (!err && !r->hip && !r->cli.quiet)
+            fputs("vmaf: no usable GPU device: features run on the CPU\n", stderr);
+        return err;
     }
     if (!err) {
         r->own_cuda_state = state; /* kept for chunks of this pair */
@@ -388,7 +430,7 @@ static int select_backend(Run *r)
 static unsigned read_ahead(const Run *r)
 {
     unsigned n = r->cli.thread_cnt;
-    return r->cuda || r->sycl || n > PREFETCH_DEPTH_MAX ? PREFETCH_DEPTH_MAX : n ? n : 1;
+    return r->cuda || r->sycl || r->hip || n > PREFETCH_DEPTH_MAX ? PREFETCH_DEPTH_MAX : n ? n : 1;
 }
 
 static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
@@ -423,6 +465,19 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
         return vmaf_sycl_preallocate_pictures(r->vmaf, sycl);
     }
 #endif
+#ifdef VMAF_HAVE_HIP
+    if (r->hip) {
+        const VmafHipPictureConfiguration hip = {
+            .pic_params = {.w = pool->pic_params.w,
+                           .h = pool->pic_params.h,
+                           .bpc = pool->pic_params.bpc,
+                           .pix_fmt = pool->pic_params.pix_fmt},
+            .pic_prealloc_method = VMAF_HIP_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
+            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
+        };
+        return vmaf_hip_preallocate_pictures(r->vmaf, hip);
+    }
+#endif
     /* Only the planes the features read: luma alone for most models. */
     return vmaf_preallocate_pictures_read(r->vmaf, *pool);
 }
@@ -436,6 +491,10 @@ static int fetch_picture(Run *r, VmafPicture *pic)
 #ifdef VMAF_HAVE_SYCL
     if (r->sycl)
         return vmaf_sycl_picture_fetch(r->vmaf, pic);
+#endif
+#ifdef VMAF_HAVE_HIP
+    if (r->hip)
+        return vmaf_hip_picture_fetch(r->vmaf, pic);
 #endif
     return vmaf_fetch_preallocated_picture(r->vmaf, pic);
 }
@@ -589,6 +648,8 @@ static int allocate_pictures(Run *r)
         fputs("picture pool: page-locked pictures for the CUDA backend\n", stderr);
     else if (chatty(r) && r->sycl)
         fputs("picture pool: host USM pictures for the SYCL backend\n", stderr);
+    else if (chatty(r) && r->hip)
+        fputs("picture pool: page-locked pictures for the HIP backend\n", stderr);
     else if (chatty(r))
         fprintf(stderr, "picture pool: %u pictures pre-allocated\n", pool.pic_cnt);
     return 0;
@@ -1324,19 +1385,36 @@ static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned wo
     return status;
 }
 
+/* Whether --backend auto's pairs, without a CUDA device, go to HIP. */
+static bool batch_hip_usable(const Run *r)
+{
+#ifdef VMAF_HAVE_HIP
+    VmafHipState *state;
+    if (vmaf_hip_state_init(&state, (VmafHipConfiguration){(int)r->cli.gpu_device}))
+        return false;
+    vmaf_hip_state_free(state);
+    return true;
+#else
+    (void)r;
+    return false;
+#endif
+}
+
 /* The backend, once for every pair: NULL state for the CPU. */
 static int batch_backend(Run *r, Shared *shared)
 {
 #ifdef VMAF_HAVE_CUDA
-    /* The SYCL backend's runs each make their own state (select_sycl()). */
-    if (r->cli.backend == CLI_BACKEND_CPU || r->cli.backend == CLI_BACKEND_SYCL)
+    /* The SYCL and HIP backends' runs each make their own state
+     * (select_sycl(), select_hip()). */
+    if (r->cli.backend != CLI_BACKEND_AUTO && r->cli.backend != CLI_BACKEND_CUDA)
         return 0;
     VmafCudaState *state;
     VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};
     int err = vmaf_cuda_state_init(&state, cfg);
     if (err == -ENODEV && r->cli.backend == CLI_BACKEND_AUTO) {
-        if (!r->cli.quiet)
-            fputs("vmaf: no usable CUDA device: features run on the CPU\n", stderr);
+        shared->auto_hip = batch_hip_usable(r);
+        if (!shared->auto_hip && !r->cli.quiet)
+            fputs("vmaf: no usable GPU device: features run on the CPU\n", stderr);
         return 0;
     }
     if (err == -ENODEV)

@@ -109,5 +109,32 @@ run -r ref.yuv -d dis.yuv $raw --backend sycl --gpu_device 99 -o out.json
 [ $status = 2 ] && [ ! -e out.json ] && printf '%s' "$msg" | grep -q -- "--backend sycl" ||
     fail "exit $status, want 2 naming --backend sycl and no output" "--backend sycl --gpu_device 99" "$msg"
 
+# --- --backend hip: an AMD GPU with the CPU's scores, or an error (exit 2, no output) saying why:
+# no HIP backend in the build, no module, no ROCm, no device, another architecture. --backend auto
+# without a GPU says it scores on the CPU.
+run -r ref.yuv -d dis.yuv $raw --backend hip -o out.json
+if [ $status = 0 ]; then
+    cases=$((cases + 1))
+    grep -v 'version\|fps' out.json >hip.cmp
+    cmp -s hip.cmp cpu.cmp || fail "the HIP backend's scores differ from the CPU's" "--backend hip" "$msg"
+elif [ $status != 2 ] || ! printf '%s' "$msg" | grep -q -- "--backend hip: \(no usable HIP device\|this build has no HIP backend\)" ||
+    [ -e out.json ]; then
+    fail "exit $status, want 2 naming why and no output" "--backend hip" "$msg"
+fi
+rm -f out.json
+run -r ref.yuv -d dis.yuv $raw --backend hip --gpu_device 99 -o out.json
+[ $status = 2 ] && [ ! -e out.json ] && printf '%s' "$msg" | grep -q -- "--backend hip" ||
+    fail "exit $status, want 2 naming --backend hip and no output" "--backend hip --gpu_device 99" "$msg"
+run -r ref.yuv -d dis.yuv $raw --backend hip --gpumask 1 -o out.json
+[ $status = 1 ] && printf '%s' "$msg" | grep -q -- "--gpumask" ||
+    fail "exit $status, want 1: --gpumask contradicts --backend hip" "--backend hip --gpumask 1" "$msg"
+run -r ref.yuv -d dis.yuv $raw --backend auto -o out.json
+if [ $status = 0 ] && printf '%s' "$msg" | grep -q "cuda: no usable device" &&
+    ! printf '%s' "$msg" | grep -q "^hip: scoring on"; then
+    cases=$((cases + 1))
+    printf '%s' "$msg" | grep -q "no usable GPU device: features run on the CPU" ||
+        fail "auto without a GPU must say it scores on the CPU" "--backend auto" "$msg"
+fi
+
 echo "cli.flags: $((cases - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

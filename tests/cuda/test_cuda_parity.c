@@ -5,9 +5,10 @@
  * without threads and subsampling, pageable pictures scribbled over the
  * moment vmaf_read_pictures() returns and pinned pool pictures refilled at
  * once; also the upload count of the shared frame, and the twins used
- * directly. Built twice: for the CUDA backend (test_cuda_parity) and, with
- * PARITY_SYCL, for the SYCL backend (test_sycl_parity).
- * Prints "SKIP: no CUDA device" (or SYCL) and returns 77 without one. */
+ * directly. Built for the CUDA backend (test_cuda_parity) and, with
+ * PARITY_SYCL or PARITY_HIP, for the SYCL or HIP backend (test_sycl_parity,
+ * test_hip_parity). Prints "SKIP: no CUDA device" (or SYCL, HIP) and
+ * returns 77 without one. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -33,55 +34,76 @@ typedef struct Format {
 #ifndef PARITY_SYCL
 #define PARITY_SYCL 0
 #endif
+#ifndef PARITY_HIP
+#define PARITY_HIP 0
+#endif
 
+#if PARITY_SYCL || PARITY_HIP
+/* The SYCL and HIP APIs have the same shape: API(x) and API_TYPE(X) name
+ * the one under test. */
 #if PARITY_SYCL
 #include "libvmaf/libvmaf_sycl.h"
 
 #define BACKEND "SYCL"
 #define TWIN_FLAG VMAF_FEATURE_EXTRACTOR_SYCL
+#define API(name) vmaf_sycl_##name
+#define API_TYPE(name) VmafSycl##name
+#define PINNED_POOL VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM
+extern const VmafFeatureExtractor vmaf_fex_vif, vmaf_fex_vif_sycl;
+#define DIRECT_TWIN vmaf_fex_vif_sycl
+#else
+#include "libvmaf/libvmaf_hip.h"
+
+#define BACKEND "HIP"
+#define TWIN_FLAG VMAF_FEATURE_EXTRACTOR_HIP
+#define API(name) vmaf_hip_##name
+#define API_TYPE(name) VmafHip##name
+#define PINNED_POOL VMAF_HIP_PICTURE_PREALLOCATION_METHOD_HOST_PINNED
+extern const VmafFeatureExtractor vmaf_fex_vif, vmaf_fex_vif_hip;
+#define DIRECT_TWIN vmaf_fex_vif_hip
+#endif
 
 /* A CPU extractor and its twin that can be used without a context. */
-extern const VmafFeatureExtractor vmaf_fex_vif, vmaf_fex_vif_sycl;
 static const VmafFeatureExtractor *const direct_cpu = &vmaf_fex_vif, *const direct_twin =
-                                                                         &vmaf_fex_vif_sycl;
+                                                                         &DIRECT_TWIN;
 static const char *const direct_names[] = {"VMAF_integer_feature_vif_scale0_score",
                                            "VMAF_integer_feature_vif_scale1_score",
                                            "VMAF_integer_feature_vif_scale3_score"};
 
 static int import_backend(VmafContext *vmaf)
 {
-    VmafSyclState *state;
-    int err = vmaf_sycl_state_init(&state, (VmafSyclConfiguration){0});
+    API_TYPE(State) * state;
+    int err = API(state_init)(&state, (API_TYPE(Configuration)){0});
     if (!err) {
-        err = vmaf_sycl_import_state(vmaf, state);
-        vmaf_sycl_state_free(state);
+        err = API(import_state)(vmaf, state);
+        API(state_free)(state);
     }
     return err;
 }
 
 static int preallocate_pinned(VmafContext *vmaf, const Format *f)
 {
-    const VmafSyclPictureConfiguration pc = {
+    const API_TYPE(PictureConfiguration) pc = {
         .pic_params = {.w = f->w, .h = f->h, .bpc = f->bpc, .pix_fmt = f->pix_fmt},
-        .pic_prealloc_method = VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM,
+        .pic_prealloc_method = PINNED_POOL,
     };
-    return vmaf_sycl_preallocate_pictures(vmaf, pc);
+    return API(preallocate_pictures)(vmaf, pc);
 }
 
 static int fetch_pinned(VmafContext *vmaf, VmafPicture *pic)
 {
-    return vmaf_sycl_picture_fetch(vmaf, pic);
+    return API(picture_fetch)(vmaf, pic);
 }
 
 static bool have_device(void)
 {
-    VmafSyclState *state;
-    if (vmaf_sycl_state_init(&state, (VmafSyclConfiguration){0}) == -ENODEV) {
-        printf("SKIP: no SYCL device\n");
+    API_TYPE(State) * state;
+    if (API(state_init)(&state, (API_TYPE(Configuration)){0}) == -ENODEV) {
+        printf("SKIP: no " BACKEND " device\n");
         return false;
     }
-    printf("SYCL device: %s\n", vmaf_sycl_state_device_name(state));
-    vmaf_sycl_state_free(state);
+    printf(BACKEND " device: %s\n", API(state_device_name)(state));
+    API(state_free)(state);
     return true;
 }
 #else
@@ -571,5 +593,8 @@ int main(void)
         {"direct_use", test_direct_use},
         {NULL, NULL},
     };
-    return run_tests(PARITY_SYCL ? "sycl_parity" : "cuda_parity", cases);
+    return run_tests(PARITY_SYCL  ? "sycl_parity"
+                     : PARITY_HIP ? "hip_parity"
+                                  : "cuda_parity",
+                     cases);
 }

@@ -310,8 +310,9 @@ static void test_backend(void)
     CHECK_EQ_INT(PARSE("-r", "a", "-d", "b", "--backend", "sycl", "--gpu_device", "1"), 0);
     CHECK_EQ_INT(settings.backend, CLI_BACKEND_SYCL);
     CHECK_EQ_INT(settings.gpu_device, 1);
-    CHECK_PARSE_ERROR("invalid argument \"gpu\" for --backend: should be auto, cpu, cuda or sycl",
-                      "-r", "a", "-d", "b", "--backend", "gpu");
+    CHECK_PARSE_ERROR(
+        "invalid argument \"gpu\" for --backend: should be auto, cpu, cuda, sycl or hip", "-r", "a",
+        "-d", "b", "--backend", "gpu");
     CHECK_PARSE_ERROR("--backend sycl scores elsewhere", "-r", "a", "-d", "b", "--backend", "sycl",
                       "--hwdec", "cuda");
     CHECK_PARSE_ERROR("--backend sycl asks for it", "-r", "a", "-d", "b", "--backend", "sycl",
