@@ -244,9 +244,11 @@ static DeviceBackend *backend_of(const VmafContext *vmaf, const VmafBackend *ifa
     return vmaf && vmaf->backend == iface ? vmaf->backend_state : NULL;
 }
 
-int vmaf_device_backend_method(const VmafBackend *iface, enum VmafDevicePictureMethod method,
-                               enum VmafCudaPicturePreallocationMethod *out)
+int vmaf_device_backend_preallocate_as(VmafContext *vmaf, const VmafBackend *iface,
+                                       VmafCudaPictureConfiguration cfg,
+                                       enum VmafDevicePictureMethod method)
 {
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
     static const enum VmafCudaPicturePreallocationMethod cuda[] = {
         [VMAF_DEVICE_PICTURES_NONE] = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_NONE,
         [VMAF_DEVICE_PICTURES_HOST] = VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST,
@@ -260,8 +262,18 @@ int vmaf_device_backend_method(const VmafBackend *iface, enum VmafDevicePictureM
                  (int)method);
         return -EINVAL;
     }
-    *out = cuda[method];
-    return 0;
+    cfg.pic_prealloc_method = cuda[method];
+    return vmaf_device_backend_preallocate(vmaf, iface, cfg);
+}
+
+int vmaf_device_state_import(VmafContext *vmaf, const VmafBackend *iface,
+                             const VmafDeviceState *state)
+{
+    VMAF_CONTEXT_LOG_SCOPE(vmaf);
+    if (!vmaf || !state)
+        return -EINVAL;
+    vmaf_log(VMAF_LOG_LEVEL_DEBUG, "%s: computing on %s", iface->name, state->name);
+    return vmaf_device_backend_attach(vmaf, iface, &state->dev);
 }
 
 int vmaf_device_backend_attach(VmafContext *vmaf, const VmafBackend *iface,

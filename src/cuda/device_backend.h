@@ -4,7 +4,7 @@
  * (vmaf_hip_import_state()) are this one backend, told apart by their
  * VmafBackend (name and twin flag). Pictures are configured with the CUDA
  * API's methods (libvmaf_cuda.h); the SYCL and HIP APIs map theirs onto
- * them (vmaf_device_backend_method()).
+ * them (vmaf_device_backend_preallocate_as()).
  * Every function but the attach takes the backend it expects and fails
  * (-EINVAL, logged) when vmaf has another or none. */
 #ifndef VMAF_CUDA_DEVICE_BACKEND_H
@@ -28,10 +28,34 @@ enum VmafDevicePictureMethod {
     VMAF_DEVICE_PICTURES_DEVICE,
 };
 
-/* The CUDA API's method that method is, or -EINVAL (logged, naming iface)
- * for a value out of the enum. */
-int vmaf_device_backend_method(const VmafBackend *iface, enum VmafDevicePictureMethod method,
-                               enum VmafCudaPicturePreallocationMethod *out);
+/* What the SYCL and HIP APIs' states hold (VmafSyclState, VmafHipState):
+ * a device their backend probed, and its name. */
+typedef struct VmafDeviceState {
+    VmafCudaDevice dev;
+    char name[160];
+} VmafDeviceState;
+
+/* vmaf_sycl_import_state() and vmaf_hip_import_state(): iface on the
+ * state's device. 0 or a negative errno. */
+int vmaf_device_state_import(VmafContext *vmaf, const VmafBackend *iface,
+                             const VmafDeviceState *state);
+
+/* The CUDA API's configuration with the fields of a SYCL or HIP one (the
+ * same but for the method, which vmaf_device_backend_preallocate_as()
+ * maps). */
+#define VMAF_DEVICE_PICTURE_CONFIGURATION(cfg)                                                     \
+    ((VmafCudaPictureConfiguration){.pic_params = {.w = (cfg).pic_params.w,                        \
+                                                   .h = (cfg).pic_params.h,                        \
+                                                   .bpc = (cfg).pic_params.bpc,                    \
+                                                   .pix_fmt = (cfg).pic_params.pix_fmt},           \
+                                    .pic_cnt = (cfg).pic_cnt})
+
+/* vmaf_sycl_preallocate_pictures() and vmaf_hip_preallocate_pictures():
+ * cfg with method, or -EINVAL (logged, naming iface) for a method out of
+ * the enum. */
+int vmaf_device_backend_preallocate_as(VmafContext *vmaf, const VmafBackend *iface,
+                                       VmafCudaPictureConfiguration cfg,
+                                       enum VmafDevicePictureMethod method);
 
 /* Attaches iface to vmaf with a copy of dev, after binding it once on the
  * calling thread. 0 or a negative errno. */

@@ -11,13 +11,8 @@
 #include "libvmaf/libvmaf_hip.h"
 
 struct VmafHipState {
-    VmafCudaDevice dev;
-    char name[160];
+    VmafDeviceState device;
 };
-
-_Static_assert(VMAF_HIP_PICTURE_PREALLOCATION_METHOD_HOST_PINNED == VMAF_DEVICE_PICTURES_PINNED &&
-                   VMAF_HIP_PICTURE_PREALLOCATION_METHOD_DEVICE == VMAF_DEVICE_PICTURES_DEVICE,
-               "the HIP API's methods are in vmaf_device_backend_method()'s order");
 
 int vmaf_hip_state_init(VmafHipState **state, VmafHipConfiguration cfg)
 {
@@ -31,15 +26,15 @@ int vmaf_hip_state_init(VmafHipState **state, VmafHipConfiguration cfg)
     VmafHipState *s = malloc(sizeof(*s));
     if (!s)
         return -ENOMEM;
-    s->dev = dev;
-    vmaf_hip_module()->device_name(dev.index, s->name, sizeof(s->name));
+    s->device.dev = dev;
+    vmaf_hip_module()->device_name(dev.index, s->device.name, sizeof(s->device.name));
     *state = s;
     return 0;
 }
 
 const char *vmaf_hip_state_device_name(const VmafHipState *state)
 {
-    return state ? state->name : NULL;
+    return state ? state->device.name : NULL;
 }
 
 void vmaf_hip_state_free(VmafHipState *state)
@@ -49,27 +44,20 @@ void vmaf_hip_state_free(VmafHipState *state)
 
 int vmaf_hip_import_state(VmafContext *vmaf, VmafHipState *state)
 {
-    VMAF_CONTEXT_LOG_SCOPE(vmaf);
-    if (!vmaf || !state)
-        return -EINVAL;
-    vmaf_log(VMAF_LOG_LEVEL_DEBUG, "hip: computing on %s", state->name);
-    return vmaf_device_backend_attach(vmaf, &vmaf_hip_backend, &state->dev);
+    return vmaf_device_state_import(vmaf, &vmaf_hip_backend, state ? &state->device : NULL);
 }
+
+_Static_assert((int)VMAF_HIP_PICTURE_PREALLOCATION_METHOD_HOST_PINNED ==
+                       (int)VMAF_DEVICE_PICTURES_PINNED &&
+                   (int)VMAF_HIP_PICTURE_PREALLOCATION_METHOD_DEVICE ==
+                       (int)VMAF_DEVICE_PICTURES_DEVICE,
+               "the HIP API's methods are in VmafDevicePictureMethod's order");
 
 int vmaf_hip_preallocate_pictures(VmafContext *vmaf, VmafHipPictureConfiguration cfg)
 {
-    VMAF_CONTEXT_LOG_SCOPE(vmaf);
-    VmafCudaPictureConfiguration c = {
-        .pic_params = {.w = cfg.pic_params.w,
-                       .h = cfg.pic_params.h,
-                       .bpc = cfg.pic_params.bpc,
-                       .pix_fmt = cfg.pic_params.pix_fmt},
-        .pic_cnt = cfg.pic_cnt,
-    };
-    const int err = vmaf_device_backend_method(
-        &vmaf_hip_backend, (enum VmafDevicePictureMethod)cfg.pic_prealloc_method,
-        &c.pic_prealloc_method);
-    return err ? err : vmaf_device_backend_preallocate(vmaf, &vmaf_hip_backend, c);
+    return vmaf_device_backend_preallocate_as(
+        vmaf, &vmaf_hip_backend, VMAF_DEVICE_PICTURE_CONFIGURATION(cfg),
+        (enum VmafDevicePictureMethod)cfg.pic_prealloc_method);
 }
 
 int vmaf_hip_picture_fetch(VmafContext *vmaf, VmafPicture *pic)

@@ -11,8 +11,7 @@
 #include "sycl_api.h"
 
 struct VmafSyclState {
-    VmafCudaDevice dev;
-    char name[128];
+    VmafDeviceState device;
 };
 
 int vmaf_sycl_state_init(VmafSyclState **state, VmafSyclConfiguration cfg)
@@ -27,15 +26,15 @@ int vmaf_sycl_state_init(VmafSyclState **state, VmafSyclConfiguration cfg)
     VmafSyclState *s = malloc(sizeof(*s));
     if (!s)
         return -ENOMEM;
-    s->dev = dev;
-    snprintf(s->name, sizeof(s->name), "%s", vmaf_sycl_device_name(dev.index));
+    s->device.dev = dev;
+    snprintf(s->device.name, sizeof(s->device.name), "%s", vmaf_sycl_device_name(dev.index));
     *state = s;
     return 0;
 }
 
 const char *vmaf_sycl_state_device_name(const VmafSyclState *state)
 {
-    return state ? state->name : NULL;
+    return state ? state->device.name : NULL;
 }
 
 void vmaf_sycl_state_free(VmafSyclState *state)
@@ -45,31 +44,20 @@ void vmaf_sycl_state_free(VmafSyclState *state)
 
 int vmaf_sycl_import_state(VmafContext *vmaf, VmafSyclState *state)
 {
-    VMAF_CONTEXT_LOG_SCOPE(vmaf);
-    if (!vmaf || !state)
-        return -EINVAL;
-    vmaf_log(VMAF_LOG_LEVEL_DEBUG, "sycl: computing on %s", state->name);
-    return vmaf_device_backend_attach(vmaf, &vmaf_sycl_backend, &state->dev);
+    return vmaf_device_state_import(vmaf, &vmaf_sycl_backend, state ? &state->device : NULL);
 }
 
-_Static_assert(VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM == VMAF_DEVICE_PICTURES_PINNED &&
-                   VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_DEVICE == VMAF_DEVICE_PICTURES_DEVICE,
-               "the SYCL API's methods are in vmaf_device_backend_method()'s order");
+_Static_assert((int)VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM ==
+                       (int)VMAF_DEVICE_PICTURES_PINNED &&
+                   (int)VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_DEVICE ==
+                       (int)VMAF_DEVICE_PICTURES_DEVICE,
+               "the SYCL API's methods are in VmafDevicePictureMethod's order");
 
 int vmaf_sycl_preallocate_pictures(VmafContext *vmaf, VmafSyclPictureConfiguration cfg)
 {
-    VMAF_CONTEXT_LOG_SCOPE(vmaf);
-    VmafCudaPictureConfiguration c = {
-        .pic_params = {.w = cfg.pic_params.w,
-                       .h = cfg.pic_params.h,
-                       .bpc = cfg.pic_params.bpc,
-                       .pix_fmt = cfg.pic_params.pix_fmt},
-        .pic_cnt = cfg.pic_cnt,
-    };
-    const int err = vmaf_device_backend_method(
-        &vmaf_sycl_backend, (enum VmafDevicePictureMethod)cfg.pic_prealloc_method,
-        &c.pic_prealloc_method);
-    return err ? err : vmaf_device_backend_preallocate(vmaf, &vmaf_sycl_backend, c);
+    return vmaf_device_backend_preallocate_as(
+        vmaf, &vmaf_sycl_backend, VMAF_DEVICE_PICTURE_CONFIGURATION(cfg),
+        (enum VmafDevicePictureMethod)cfg.pic_prealloc_method);
 }
 
 int vmaf_sycl_picture_fetch(VmafContext *vmaf, VmafPicture *pic)

@@ -90,41 +90,29 @@ run -r ref.yuv -d dis.yuv $raw --backend cuda --gpumask 1 -o out.json
 run -r ref.yuv -d dis.yuv $raw --backend auto -o out.json
 [ $status = 0 ] || fail "exit $status, want 0 (auto falls back to the CPU)" "--backend auto" "$msg"
 
-# --- --backend sycl: its device (the CPU's, through AdaptiveCpp's OpenMP host device, counts) with
-# the CPU's scores, or an error (exit 2, no output) saying why. A device that does not exist is an
-# error either way.
+# --- --backend sycl and hip: the device (for SYCL, the CPU's through AdaptiveCpp's OpenMP host
+# device counts) with the CPU's scores, or an error (exit 2, no output) saying why: no backend in
+# the build, no device (for HIP also no module, no ROCm, another architecture). A device that does
+# not exist is an error either way.
 run -r ref.yuv -d dis.yuv $raw --backend cpu -o cpu.json
-run -r ref.yuv -d dis.yuv $raw --backend sycl -o out.json
-if [ $status = 0 ]; then
-    cases=$((cases + 1))
-    grep -v 'version\|fps' out.json >sycl.cmp
-    grep -v 'version\|fps' cpu.json >cpu.cmp
-    cmp -s sycl.cmp cpu.cmp || fail "the SYCL backend's scores differ from the CPU's" "--backend sycl" "$msg"
-elif [ $status != 2 ] || ! printf '%s' "$msg" | grep -q -- "--backend sycl: \(no SYCL device\|this build has no SYCL backend\)" ||
-    [ -e out.json ]; then
-    fail "exit $status, want 2 naming why and no output" "--backend sycl" "$msg"
-fi
-rm -f out.json
-run -r ref.yuv -d dis.yuv $raw --backend sycl --gpu_device 99 -o out.json
-[ $status = 2 ] && [ ! -e out.json ] && printf '%s' "$msg" | grep -q -- "--backend sycl" ||
-    fail "exit $status, want 2 naming --backend sycl and no output" "--backend sycl --gpu_device 99" "$msg"
-
-# --- --backend hip: an AMD GPU with the CPU's scores, or an error (exit 2, no output) saying why:
-# no HIP backend in the build, no module, no ROCm, no device, another architecture. --backend auto
-# without a GPU says it scores on the CPU.
-run -r ref.yuv -d dis.yuv $raw --backend hip -o out.json
-if [ $status = 0 ]; then
-    cases=$((cases + 1))
-    grep -v 'version\|fps' out.json >hip.cmp
-    cmp -s hip.cmp cpu.cmp || fail "the HIP backend's scores differ from the CPU's" "--backend hip" "$msg"
-elif [ $status != 2 ] || ! printf '%s' "$msg" | grep -q -- "--backend hip: \(no usable HIP device\|this build has no HIP backend\)" ||
-    [ -e out.json ]; then
-    fail "exit $status, want 2 naming why and no output" "--backend hip" "$msg"
-fi
-rm -f out.json
-run -r ref.yuv -d dis.yuv $raw --backend hip --gpu_device 99 -o out.json
-[ $status = 2 ] && [ ! -e out.json ] && printf '%s' "$msg" | grep -q -- "--backend hip" ||
-    fail "exit $status, want 2 naming --backend hip and no output" "--backend hip --gpu_device 99" "$msg"
+grep -v 'version\|fps' cpu.json >cpu.cmp
+# gpu_backend NAME WHY: WHY, the pattern of its errors' reasons.
+gpu_backend() {
+    run -r ref.yuv -d dis.yuv $raw --backend "$1" -o out.json
+    if [ $status = 0 ]; then
+        cases=$((cases + 1))
+        grep -v 'version\|fps' out.json >"$1.cmp"
+        cmp -s "$1.cmp" cpu.cmp || fail "the $1 backend's scores differ from the CPU's" "--backend $1" "$msg"
+    elif [ $status != 2 ] || ! printf '%s' "$msg" | grep -q -- "--backend $1: \($2\)" || [ -e out.json ]; then
+        fail "exit $status, want 2 naming why and no output" "--backend $1" "$msg"
+    fi
+    rm -f out.json
+    run -r ref.yuv -d dis.yuv $raw --backend "$1" --gpu_device 99 -o out.json
+    [ $status = 2 ] && [ ! -e out.json ] && printf '%s' "$msg" | grep -q -- "--backend $1" ||
+        fail "exit $status, want 2 naming --backend $1 and no output" "--backend $1 --gpu_device 99" "$msg"
+}
+gpu_backend sycl "no SYCL device\|this build has no SYCL backend"
+gpu_backend hip "no usable HIP device\|this build has no HIP backend"
 run -r ref.yuv -d dis.yuv $raw --backend hip --gpumask 1 -o out.json
 [ $status = 1 ] && printf '%s' "$msg" | grep -q -- "--gpumask" ||
     fail "exit $status, want 1: --gpumask contradicts --backend hip" "--backend hip --gpumask 1" "$msg"
