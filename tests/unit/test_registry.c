@@ -27,7 +27,8 @@ static unsigned extractor_count(void)
 /* The twin flag of fex's backend, or 0 for a CPU extractor. */
 static uint64_t backend_of(const VmafFeatureExtractor *fex)
 {
-    return fex->flags & (VMAF_FEATURE_EXTRACTOR_CUDA | VMAF_FEATURE_EXTRACTOR_SYCL);
+    return fex->flags &
+           (VMAF_FEATURE_EXTRACTOR_CUDA | VMAF_FEATURE_EXTRACTOR_SYCL | VMAF_FEATURE_EXTRACTOR_HIP);
 }
 
 static bool is_twin(const VmafFeatureExtractor *fex)
