@@ -20,6 +20,18 @@ if [ "$(id -u)" != 0 ] && ! dpkg -s clang-16 llvm-16-dev libclang-16-dev libomp-
     echo "adaptivecpp: its build needs Debian's clang-16 packages, installed as root"
     exit 1
 fi
+# AdaptiveCpp's CMake looks for HIP; where Debian's HIP is installed (make
+# test installs it for the HIP backend), HIP's CMake file then fails unless
+# clang 16's compiler runtime is there.
+if [ -f /usr/lib/x86_64-linux-gnu/cmake/hip/hip-config.cmake ] &&
+    ! dpkg -s libclang-rt-16-dev >/dev/null 2>&1; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "adaptivecpp: with HIP installed its build needs libclang-rt-16-dev, installed as root"
+        exit 1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        libclang-rt-16-dev >/dev/null
+fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 start=$(date +%s)
