@@ -3,7 +3,8 @@
 # `make install` puts the CLI, libvmaf (.so.3 and .a), its headers and
 # libvmaf.pc under PREFIX (default /usr/local), staged under DESTDIR when
 # set; `make uninstall` removes what the last install wrote.
-# Instrumented builds, each in a directory of its own, all CPU only:
+# Instrumented builds, each in a directory of its own, all CPU only (no GPU
+# backend):
 #   make sanitize  the whole suite under ASan + UBSan (build-asan/)
 #   make tsan      the threaded tests under TSan (build-tsan/)
 #   make fuzz      each libFuzzer target for FUZZ_SECONDS (build-fuzz/, clang)
@@ -22,9 +23,9 @@ DESTDIR ?=
 SANITIZER_ENV = ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 \
 	UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=1 \
 	TSAN_OPTIONS=abort_on_error=1:halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp
-SANITIZED_CMAKE = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMAF_CUDA=OFF
+SANITIZED_CMAKE = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMAF_CUDA=OFF -DVMAF_SYCL=OFF -DVMAF_HIP=OFF
 
-.PHONY: all demo test test-hip install uninstall sanitize tsan fuzz clean
+.PHONY: all demo test test-no-cuda test-hip install uninstall sanitize tsan fuzz clean
 
 all: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
@@ -48,6 +49,19 @@ test:
 	@sh scripts/ffmpeg-source.sh $(BUILD)/_deps/ffmpeg-src || echo "(install.ffmpeg will skip)"
 	cd $(BUILD) && { ctest --output-on-failure -j $(JOBS) --output-junit ctest-junit.xml; \
 		status=$$?; python3 $(CURDIR)/scripts/skip-report.py ctest-junit.xml; exit $$status; }
+
+# The HIP and SYCL backends on the GPU host layer alone, in a build without
+# CUDA (what an AMD GPU's machine has): built (HIP for one architecture; the
+# main build compiles all) and their checks, the registry's and the CLI's run.
+# After `make test`, whose AdaptiveCpp and HIP packages it uses.
+NOCUDA_BUILD ?= build-nocuda
+test-no-cuda:
+	cmake -S . -B $(NOCUDA_BUILD) -DCMAKE_BUILD_TYPE=Release -DVMAF_CUDA=OFF \
+		-DVMAF_HIP_ARCHS=gfx90a \
+		-DAdaptiveCpp_DIR=$(CURDIR)/$(BUILD)/_deps/adaptivecpp/lib/cmake/AdaptiveCpp
+	cmake --build $(NOCUDA_BUILD) -j $(JOBS)
+	cd $(NOCUDA_BUILD) && ctest --output-on-failure -j $(JOBS) -E sycl.test_sycl_parity \
+		-R "^(hip|sycl)[.]|cli.flags|unit.test_registry|unit.test_shared_frame|unit.test_cuda_graph"
 
 # On a machine with an AMD GPU and ROCm: the HIP backend's tests, its parity
 # with the CPU on every feature and frame included (docs/hip.md).

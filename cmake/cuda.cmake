@@ -37,11 +37,10 @@ set(CMAKE_CUDA_LINKER_PREFERENCE_PROPAGATES OFF)
 message(STATUS "CUDA backend: on (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, architectures "
                "${CMAKE_CUDA_ARCHITECTURES})")
 
-# Called once the library targets exist.
+# Called once the library targets exist, after vmaf_add_gpu_host_layer().
 function(vmaf_add_cuda_backend)
-  file(GLOB sources CONFIGURE_DEPENDS src/cuda/*.c src/cuda/*.cu src/feature/*/cuda/*.c
-       src/feature/*/cuda/*.cu)
-  target_sources(vmaf_objects PRIVATE ${sources})
+  file(GLOB sources CONFIGURE_DEPENDS src/cuda/*.cu src/feature/*/cuda/*.cu)
+  target_sources(vmaf_objects PRIVATE ${sources} src/cuda/cuda_runtime.c src/cuda/cuda_state.c)
   set_target_properties(vmaf_objects PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
   target_include_directories(vmaf_objects PRIVATE ${CUDAToolkit_INCLUDE_DIRS})
   # As -ffp-contract=off for C: no fused multiply-adds in device code.

@@ -5,9 +5,8 @@
 # for (src/hip/hip_loader.c), so that it needs no ROCm to run elsewhere.
 # Custom commands, not CMake's HIP language, which does not find Debian's
 # ROCm layout. VMAF_HIP=AUTO builds it when hipcc is found, ON requires it.
-# The twins' host code and the shared frame are the CUDA backend's host
-# layer (src/cuda/*.c), so the HIP backend is built beside the CUDA backend,
-# as the SYCL backend is.
+# The twins' host code and the shared frame are the GPU backends' host layer
+# (cmake/gpu_host.cmake), plain C: no CUDA toolkit is needed.
 set(VMAF_HIP AUTO CACHE STRING "HIP backend: AUTO (when hipcc is found), ON or OFF")
 set_property(CACHE VMAF_HIP PROPERTY STRINGS AUTO ON OFF)
 # gfx942 (MI300) needs a newer ROCm than Debian 12's 5.2.
@@ -27,8 +26,6 @@ find_path(VMAF_HIP_INCLUDE hip/hip_runtime_api.h HINTS ENV ROCM_PATH PATH_SUFFIX
 if(NOT VMAF_HIPCC OR NOT VMAF_AMDHIP64 OR NOT VMAF_HIP_INCLUDE)
   set(VMAF_HIP_OFF_REASON "hipcc, libamdhip64 or HIP's headers not found (Debian: hipcc \
 libamdhip64-dev rocm-device-libs)")
-elseif(NOT VMAF_HAVE_CUDA)
-  set(VMAF_HIP_OFF_REASON "it is built beside the CUDA backend, which is off")
 else()
   set(VMAF_HAVE_HIP ON)
 endif()

@@ -3,8 +3,7 @@
 # AdaptiveCpp (find_package; -DAdaptiveCpp_DIR=PREFIX/lib/cmake/AdaptiveCpp
 # where it is not installed system-wide). VMAF_SYCL=AUTO builds it when
 # AdaptiveCpp is found, ON requires it. The twins' host code and the shared
-# frame are the CUDA backend's host layer (src/cuda/*.c), so the SYCL
-# backend is built beside the CUDA backend (docs/sycl.md).
+# frame are the GPU backends' host layer (cmake/gpu_host.cmake), plain C.
 # ACPP_TARGETS (default generic: kernels compiled for the device at their
 # first launch) is AdaptiveCpp's.
 set(VMAF_SYCL AUTO CACHE STRING "SYCL backend: AUTO (when AdaptiveCpp is found), ON or OFF")
@@ -15,14 +14,6 @@ set(VMAF_HAVE_SYCL OFF)
 set(VMAF_SYCL_OFF_REASON "VMAF_SYCL=OFF")
 if(NOT VMAF_SYCL)
   message(STATUS "SYCL backend: off")
-  return()
-endif()
-if(NOT VMAF_HAVE_CUDA)
-  if(VMAF_SYCL STREQUAL "ON")
-    message(FATAL_ERROR "VMAF_SYCL=ON needs the CUDA backend's host layer: build with CUDA too")
-  endif()
-  set(VMAF_SYCL_OFF_REASON "it is built beside the CUDA backend, which is off")
-  message(STATUS "SYCL backend: off (${VMAF_SYCL_OFF_REASON})")
   return()
 endif()
 # AdaptiveCpp's compiler launcher takes the C++ compiler known when it is

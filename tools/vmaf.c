@@ -15,7 +15,8 @@
 #include "chunks.h"
 #include "cli_parse.h"
 #include "libvmaf/libvmaf.h"
-#ifdef VMAF_HAVE_CUDA
+#if defined(VMAF_HAVE_CUDA) || defined(VMAF_HAVE_SYCL) || defined(VMAF_HAVE_HIP)
+/* Also for vmaf_cuda_pictures_held(), which every GPU backend's pool sizes by. */
 #include "libvmaf/libvmaf_cuda.h"
 #endif
 #ifdef VMAF_HAVE_SYCL
@@ -373,6 +374,18 @@ static int select_hip(Run *r, bool asked)
 #endif
 }
 
+#if defined(VMAF_HAVE_CUDA) || defined(VMAF_HAVE_HIP)
+/* --backend auto without a usable CUDA device: HIP where a device is
+ * usable, else the CPU, which it says. */
+static int auto_without_cuda(Run *r)
+{
+    const int err = select_hip(r, false);
+    if (!err && !r->hip && !r->cli.quiet)
+        fputs("vmaf: no usable GPU device: features run on the CPU\n", stderr);
+    return err;
+}
+#endif
+
 /* --backend auto takes CUDA where a device is usable, else HIP where one
  * is, and the CPU otherwise; --backend cuda fails without a CUDA device.
  * The library has said why in one line (at INFO, so not under -q). */
@@ -401,12 +414,8 @@ static int select_backend(Run *r)
                       "--backend cuda: no usable CUDA device%s; --backend auto or cpu scores on "
                       "the CPU",
                       r->cli.quiet ? " (run without -q to see why)" : "");
-    if (err == -ENODEV) {
-        err = select_hip(r, false);
-        if (!err && !r->hip && !r->cli.quiet)
-            fputs("vmaf: no usable GPU device: features run on the CPU\n", stderr);
-        return err;
-    }
+    if (err == -ENODEV)
+        return auto_without_cuda(r);
     if (!err) {
         r->own_cuda_state = state; /* kept for chunks of this pair */
         err = vmaf_cuda_import_state(r->vmaf, state);
@@ -418,6 +427,9 @@ static int select_backend(Run *r)
     if (asked)
         return report(r, "--backend cuda: this build has no CUDA backend (it was built without "
                          "a CUDA compiler); --backend auto or cpu scores on the CPU");
+#ifdef VMAF_HAVE_HIP
+    return auto_without_cuda(r);
+#endif
 #endif
     return 0;
 }
@@ -1385,20 +1397,22 @@ static int score_line(void *opaque, Batch *b, const BatchPair *pair, unsigned wo
     return status;
 }
 
-/* Whether --backend auto's pairs, without a CUDA device, go to HIP. */
-static bool batch_hip_usable(const Run *r)
+#if defined(VMAF_HAVE_CUDA) || defined(VMAF_HAVE_HIP)
+/* --backend auto's pairs without a usable CUDA device: HIP where a device
+ * is usable (each pair's run makes its state), else the CPU, which it says. */
+static int batch_auto_without_cuda(const Run *r, Shared *shared)
 {
 #ifdef VMAF_HAVE_HIP
     VmafHipState *state;
-    if (vmaf_hip_state_init(&state, (VmafHipConfiguration){(int)r->cli.gpu_device}))
-        return false;
-    vmaf_hip_state_free(state);
-    return true;
-#else
-    (void)r;
-    return false;
+    shared->auto_hip = !vmaf_hip_state_init(&state, (VmafHipConfiguration){(int)r->cli.gpu_device});
+    if (shared->auto_hip)
+        vmaf_hip_state_free(state);
 #endif
+    if (!shared->auto_hip && !r->cli.quiet)
+        fputs("vmaf: no usable GPU device: features run on the CPU\n", stderr);
+    return 0;
 }
+#endif
 
 /* The backend, once for every pair: NULL state for the CPU. */
 static int batch_backend(Run *r, Shared *shared)
@@ -1411,12 +1425,8 @@ static int batch_backend(Run *r, Shared *shared)
     VmafCudaState *state;
     VmafCudaConfiguration cfg = {.device_index = (int)r->cli.gpu_device};
     int err = vmaf_cuda_state_init(&state, cfg);
-    if (err == -ENODEV && r->cli.backend == CLI_BACKEND_AUTO) {
-        shared->auto_hip = batch_hip_usable(r);
-        if (!shared->auto_hip && !r->cli.quiet)
-            fputs("vmaf: no usable GPU device: features run on the CPU\n", stderr);
-        return 0;
-    }
+    if (err == -ENODEV && r->cli.backend == CLI_BACKEND_AUTO)
+        return batch_auto_without_cuda(r, shared);
     if (err == -ENODEV)
         return report(r, "--backend cuda: no usable CUDA device; --backend auto or cpu scores on "
                          "the CPU");
@@ -1424,10 +1434,14 @@ static int batch_backend(Run *r, Shared *shared)
         return report(r, "could not set up the CUDA backend (%s)", strerror(-err));
     shared->cuda_state = state;
 #else
-    (void)shared;
     if (r->cli.backend == CLI_BACKEND_CUDA)
         return report(r, "--backend cuda: this build has no CUDA backend (it was built without "
                          "a CUDA compiler); --backend auto or cpu scores on the CPU");
+#ifdef VMAF_HAVE_HIP
+    if (r->cli.backend == CLI_BACKEND_AUTO)
+        return batch_auto_without_cuda(r, shared);
+#endif
+    (void)shared;
 #endif
     return 0;
 }

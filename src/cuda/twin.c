@@ -60,10 +60,16 @@ static int probe_own_device(const VmafFeatureExtractor *fex, VmafCudaDevice *dev
         return err;
     }
 #endif
+#if VMAF_HAVE_CUDA
     const int err = vmaf_cuda_runtime_probe(0, NULL, dev);
     if (err == -ENODEV)
         vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: needs a CUDA device", fex->name);
     return err;
+#else
+    (void)dev;
+    vmaf_log(VMAF_LOG_LEVEL_ERROR, "%s: its backend is not in this build", fex->name);
+    return -ENODEV;
+#endif
 }
 
 int vmaf_cuda_twin_open(VmafCudaTwin *twin, const VmafFexContext *ctx, enum VmafPixelFormat pix_fmt,

@@ -144,11 +144,13 @@ static int adm_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .provided_features = adm_features, .init = adm_cuda_init, .extract = adm_cuda_extract,         \
     .flush = adm_cuda_flush, .close = adm_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_adm_cuda = {
     .name = "adm_cuda",
     ADM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &adm_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_adm_sycl = {

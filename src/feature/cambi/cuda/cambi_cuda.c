@@ -241,11 +241,13 @@ static int cambi_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .provided_features = cambi_provided_features, .init = cambi_cuda_init,                         \
     .extract = cambi_cuda_extract, .flush = cambi_cuda_flush, .close = cambi_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_cambi_cuda = {
     .name = "cambi_cuda",
     CAMBI_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &cambi_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_cambi_sycl = {

@@ -107,11 +107,13 @@ static int ciede_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .provided_features = ciede_provided_features, .init = ciede_cuda_init,                         \
     .extract = ciede_cuda_extract, .flush = ciede_cuda_flush, .close = ciede_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_ciede_cuda = {
     .name = "ciede_cuda",
     CIEDE_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &ciede_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_ciede_sycl = {

@@ -160,11 +160,13 @@ static int float_adm_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .extract = float_adm_cuda_extract, .flush = float_adm_cuda_flush,                              \
     .close = float_adm_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_adm_cuda = {
     .name = "float_adm_cuda",
     FLOAT_ADM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_adm_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_adm_sycl = {

@@ -105,11 +105,13 @@ static void float_ansnr_cuda_close(VmafFexContext *ctx)
     .extract = float_ansnr_cuda_extract, .flush = float_ansnr_cuda_flush,                          \
     .close = float_ansnr_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_ansnr_cuda = {
     .name = "float_ansnr_cuda",
     FLOAT_ANSNR_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_ansnr_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_ansnr_sycl = {

@@ -111,11 +111,13 @@ static void float_moment_cuda_close(VmafFexContext *ctx)
     .extract = float_moment_cuda_extract, .flush = float_moment_cuda_flush,                        \
     .close = float_moment_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_moment_cuda = {
     .name = "float_moment_cuda",
     FLOAT_MOMENT_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_moment_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_moment_sycl = {

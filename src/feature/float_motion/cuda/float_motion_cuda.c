@@ -201,11 +201,13 @@ static unsigned float_motion_cuda_planes(const VmafFexContext *ctx, enum VmafPix
     .extract = float_motion_cuda_extract, .flush = float_motion_cuda_flush,                        \
     .close = float_motion_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_motion_cuda = {
     .name = "float_motion_cuda",
     FLOAT_MOTION_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_motion_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_motion_sycl = {

@@ -143,11 +143,13 @@ static unsigned float_ms_ssim_cuda_planes(const VmafFexContext *ctx, enum VmafPi
     .init = float_ms_ssim_cuda_init, .extract = float_ms_ssim_cuda_extract,                        \
     .flush = float_ms_ssim_cuda_flush, .close = float_ms_ssim_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_ms_ssim_cuda = {
     .name = "float_ms_ssim_cuda",
     FLOAT_MS_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_ms_ssim_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_ms_ssim_sycl = {

@@ -107,11 +107,13 @@ static void float_psnr_cuda_close(VmafFexContext *ctx)
     .extract = float_psnr_cuda_extract, .flush = float_psnr_cuda_flush,                            \
     .close = float_psnr_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_psnr_cuda = {
     .name = "float_psnr_cuda",
     FLOAT_PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_psnr_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_psnr_sycl = {

@@ -131,11 +131,13 @@ static int float_ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .extract = float_ssim_cuda_extract, .flush = float_ssim_cuda_flush,                            \
     .close = float_ssim_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_ssim_cuda = {
     .name = "float_ssim_cuda",
     FLOAT_SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_ssim_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_ssim_sycl = {

@@ -127,11 +127,13 @@ static int float_vif_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .extract = float_vif_cuda_extract, .flush = float_vif_cuda_flush,                              \
     .close = float_vif_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_float_vif_cuda = {
     .name = "float_vif_cuda",
     FLOAT_VIF_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &float_vif_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_float_vif_sycl = {

@@ -52,11 +52,13 @@ static const char *const motion_v2_cuda_provided_features[] = {
     .extract = motion_cuda_twin_extract, .flush = motion_cuda_twin_flush,                          \
     .close = motion_cuda_twin_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_motion_v2_cuda = {
     .name = "motion_v2_cuda",
     MOTION_V2_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &motion_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_motion_v2_sycl = {

@@ -165,11 +165,13 @@ static unsigned psnr_cuda_planes(const VmafFexContext *ctx, enum VmafPixelFormat
     .provided_features = psnr_feature, .init = psnr_cuda_init, .extract = psnr_cuda_extract,       \
     .flush = psnr_cuda_flush, .close = psnr_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_psnr_cuda = {
     .name = "psnr_cuda",
     PSNR_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &psnr_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_psnr_sycl = {

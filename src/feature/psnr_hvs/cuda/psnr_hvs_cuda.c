@@ -105,11 +105,13 @@ static void psnr_hvs_cuda_close(VmafFexContext *ctx)
     .provided_features = psnr_hvs_provided_features, .init = psnr_hvs_cuda_init,                   \
     .extract = psnr_hvs_cuda_extract, .flush = psnr_hvs_cuda_flush, .close = psnr_hvs_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_psnr_hvs_cuda = {
     .name = "psnr_hvs_cuda",
     PSNR_HVS_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &psnr_hvs_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_psnr_hvs_sycl = {

@@ -342,6 +342,7 @@ static int speed_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .provided_features = speed_temporal_features, .init = speed_temporal_cuda_init,                \
     .extract = speed_temporal_cuda_extract, .flush = speed_cuda_flush, .close = speed_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_speed_chroma_cuda = {
     .name = "speed_chroma_cuda",
     SPEED_CHROMA_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
@@ -353,6 +354,7 @@ const VmafFeatureExtractor vmaf_fex_speed_temporal_cuda = {
     SPEED_TEMPORAL_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &speed_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_speed_chroma_sycl = {

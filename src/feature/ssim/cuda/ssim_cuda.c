@@ -117,11 +117,13 @@ static int ssim_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .init = ssim_cuda_init, .extract = ssim_cuda_extract, .flush = ssim_cuda_flush,                \
     .close = ssim_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_ssim_cuda = {
     .name = "ssim_cuda",
     SSIM_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &ssim_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_ssim_sycl = {

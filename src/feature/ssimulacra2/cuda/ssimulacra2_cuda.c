@@ -153,11 +153,13 @@ static int ssimulacra2_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .extract = ssimulacra2_cuda_extract, .flush = ssimulacra2_cuda_flush,                          \
     .close = ssimulacra2_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_ssimulacra2_cuda = {
     .name = "ssimulacra2_cuda",
     SSIMULACRA2_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &ssimulacra2_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_ssimulacra2_sycl = {

@@ -123,11 +123,13 @@ static int vif_cuda_flush(VmafFexContext *ctx, VmafFeatureCollector *fc)
     .provided_features = vif_provided_features, .init = vif_cuda_init,                             \
     .extract = vif_cuda_extract, .flush = vif_cuda_flush, .close = vif_cuda_close
 
+#if VMAF_HAVE_CUDA
 const VmafFeatureExtractor vmaf_fex_vif_cuda = {
     .name = "vif_cuda",
     VIF_TWIN(VMAF_FEATURE_EXTRACTOR_CUDA),
     .kernels = &vif_cuda_kernels,
 };
+#endif
 
 #if VMAF_HAVE_SYCL
 const VmafFeatureExtractor vmaf_fex_vif_sycl = {
