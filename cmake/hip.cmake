@@ -82,7 +82,8 @@ function(vmaf_add_hip_backend)
   target_include_directories(vmaf_hip PRIVATE src include ${CMAKE_BINARY_DIR}/include
                              ${VMAF_HIP_INCLUDE})
   target_compile_definitions(vmaf_hip PRIVATE _GNU_SOURCE VMAF_GPU_HIP=1 __HIP_PLATFORM_AMD__
-                             VMAF_HIP_ARCHS="${VMAF_HIP_ARCHS_CSV}")
+                             VMAF_HIP_ARCHS="${VMAF_HIP_ARCHS_CSV}"
+                             VMAF_VERSION_STRING="${PROJECT_VERSION}")
   target_link_libraries(vmaf_hip PRIVATE ${VMAF_AMDHIP64})
   target_link_options(vmaf_hip PRIVATE -Wl,--no-undefined)
   # Built with the library and the tool, so that they find it beside them.

@@ -3,10 +3,10 @@
  * (or the tool it is linked into), in its vmaf-ng folder (installed
  * libraries), or in VMAF_HIP_MODULE_DIR relative to it (an installed tool). */
 #include <dlfcn.h>
-#include <stdbool.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,8 +68,10 @@ static void load(void)
         return;
     VmafHipModuleOpen open;
     *(void **)&open = dlsym(handle, VMAF_HIP_MODULE_OPEN);
-    const VmafHipHost host = {
-        .abi = VMAF_HIP_MODULE_ABI, .module_size = sizeof(hip.module), .vlog = vmaf_vlog};
+    const VmafHipHost host = {.abi = VMAF_HIP_MODULE_ABI,
+                              .version = VMAF_VERSION_STRING,
+                              .module_size = sizeof(hip.module),
+                              .vlog = vmaf_vlog};
     if (!open || open(&host, &hip.module)) {
         snprintf(hip.error, sizeof(hip.error),
                  "%s is not this build's (rebuild it with the library)", VMAF_HIP_MODULE_FILE);

@@ -2,6 +2,7 @@
  * library's: the module's code logs with vmaf_log() as the rest does. */
 #include <errno.h>
 #include <stdarg.h>
+#include <string.h>
 
 #include "core/log.h"
 #include "hip_api.h"
@@ -25,8 +26,8 @@ void vmaf_log(enum VmafLogLevel level, const char *fmt, ...)
 __attribute__((visibility("default"))) int vmaf_hip_module_open(const VmafHipHost *host,
                                                                 VmafHipModule *module)
 {
-    if (!host || !module || host->abi != VMAF_HIP_MODULE_ABI ||
-        host->module_size != sizeof(*module))
+    if (!host || !module || host->abi != VMAF_HIP_MODULE_ABI || !host->version ||
+        strcmp(host->version, VMAF_VERSION_STRING) || host->module_size != sizeof(*module))
         return -EINVAL;
     host_vlog = host->vlog;
     *module = (VmafHipModule){

@@ -25,8 +25,9 @@
 
 /* What the library gives the module. */
 typedef struct VmafHipHost {
-    unsigned abi;       /* VMAF_HIP_MODULE_ABI */
-    size_t module_size; /* sizeof(VmafHipModule) */
+    unsigned abi;        /* VMAF_HIP_MODULE_ABI */
+    const char *version; /* VMAF_VERSION_STRING */
+    size_t module_size;  /* sizeof(VmafHipModule) */
     /* The library's log (core/log.h), at the calling context's level. */
     void (*vlog)(enum VmafLogLevel level, const char *fmt, va_list ap);
 } VmafHipHost;
@@ -45,7 +46,8 @@ typedef struct VmafHipModule {
 } VmafHipModule;
 
 /* The module's one exported function, VMAF_HIP_MODULE_OPEN: fills *module
- * and returns 0, or -EINVAL for a host of another ABI (nothing filled).
+ * and returns 0, or -EINVAL for a host of another ABI or version (nothing
+ * filled).
  * The module logs through host->vlog from then on. */
 typedef int (*VmafHipModuleOpen)(const VmafHipHost *host, VmafHipModule *module);
 

@@ -1,7 +1,7 @@
 /* The HIP module (src/hip/hip_module.h) as the library loads it: found (the
  * environment's VMAF_HIP_MODULE, set by ctest, names the build's), of this
  * build, with its device-API table and every twin's launchers filled in;
- * a library of another ABI refused; the architecture match the device check
+ * a library of another ABI or version refused; the architecture match the device check
  * makes; and, without an AMD GPU, the state's init refused with -ENODEV (on
  * one, the device named). */
 #include <dlfcn.h>
@@ -57,11 +57,16 @@ static void test_other_abi_refused(void)
     *(void **)&open = dlsym(handle, VMAF_HIP_MODULE_OPEN);
     CHECK(open != NULL);
     VmafHipModule m;
-    VmafHipHost host = {
-        .abi = VMAF_HIP_MODULE_ABI + 1, .module_size = sizeof(m), .vlog = quiet_vlog};
+    VmafHipHost host = {.abi = VMAF_HIP_MODULE_ABI + 1,
+                        .version = VMAF_VERSION_STRING,
+                        .module_size = sizeof(m),
+                        .vlog = quiet_vlog};
     CHECK_EQ_INT(open(&host, &m), -EINVAL);
-    host =
-        (VmafHipHost){.abi = VMAF_HIP_MODULE_ABI, .module_size = sizeof(m) - 8, .vlog = quiet_vlog};
+    host.abi = VMAF_HIP_MODULE_ABI;
+    host.version = "0.0.0";
+    CHECK_EQ_INT(open(&host, &m), -EINVAL);
+    host.version = VMAF_VERSION_STRING;
+    host.module_size = sizeof(m) - 8;
     CHECK_EQ_INT(open(&host, &m), -EINVAL);
     host.module_size = sizeof(m);
     CHECK_EQ_INT(open(&host, &m), 0);
