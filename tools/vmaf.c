@@ -445,6 +445,15 @@ static unsigned read_ahead(const Run *r)
     return r->cuda || r->sycl || r->hip || n > PREFETCH_DEPTH_MAX ? PREFETCH_DEPTH_MAX : n ? n : 1;
 }
 
+#if defined(VMAF_HAVE_CUDA) || defined(VMAF_HAVE_SYCL) || defined(VMAF_HAVE_HIP)
+/* A GPU backend's pool: the pictures the library holds at once, and a pair
+ * for each frame the readers have read ahead and the one being filled. */
+static unsigned gpu_pool_pictures(const Run *r)
+{
+    return vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1);
+}
+#endif
+
 static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
 {
 #ifdef VMAF_HAVE_CUDA
@@ -459,7 +468,7 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
             .pic_prealloc_method =
                 r->nvdec ? VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_DEVICE_PLANES_READ
                          : VMAF_CUDA_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
-            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
+            .pic_cnt = gpu_pool_pictures(r),
         };
         return vmaf_cuda_preallocate_pictures(r->vmaf, cuda);
     }
@@ -472,7 +481,7 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .bpc = pool->pic_params.bpc,
                            .pix_fmt = pool->pic_params.pix_fmt},
             .pic_prealloc_method = VMAF_SYCL_PICTURE_PREALLOCATION_METHOD_HOST_USM_PLANES_READ,
-            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
+            .pic_cnt = gpu_pool_pictures(r),
         };
         return vmaf_sycl_preallocate_pictures(r->vmaf, sycl);
     }
@@ -485,7 +494,7 @@ static int preallocate_pictures(Run *r, const VmafPictureConfiguration *pool)
                            .bpc = pool->pic_params.bpc,
                            .pix_fmt = pool->pic_params.pix_fmt},
             .pic_prealloc_method = VMAF_HIP_PICTURE_PREALLOCATION_METHOD_HOST_PINNED_PLANES_READ,
-            .pic_cnt = vmaf_cuda_pictures_held(r->cli.thread_cnt) + 2 * (read_ahead(r) + 1),
+            .pic_cnt = gpu_pool_pictures(r),
         };
         return vmaf_hip_preallocate_pictures(r->vmaf, hip);
     }
