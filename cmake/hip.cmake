@@ -42,8 +42,7 @@ list(JOIN VMAF_HIP_ARCHS "," VMAF_HIP_ARCHS_CSV)
 
 # Called once the library targets exist.
 function(vmaf_add_hip_backend)
-  file(GLOB host CONFIGURE_DEPENDS src/hip/hip_loader.c src/hip/hip_state.c)
-  target_sources(vmaf_objects PRIVATE ${host})
+  target_sources(vmaf_objects PRIVATE src/hip/hip_loader.c src/hip/hip_state.c)
   file(RELATIVE_PATH dir /prefix/${CMAKE_INSTALL_BINDIR} /prefix/${CMAKE_INSTALL_LIBDIR}/vmaf-ng)
   target_compile_definitions(vmaf_objects PRIVATE VMAF_HAVE_HIP=1 VMAF_HIP_MODULE_DIR="${dir}")
   target_compile_definitions(vmaf_static PUBLIC VMAF_HAVE_HIP=1)

@@ -1,7 +1,7 @@
 /* The HIP twins' launchers. hipcc builds them into the HIP module
  * (vmaf-hip.so) from the CUDA twins' .cu files, each table as
  * <metric>_hip_kernels (cuda/gpu_runtime.h); the module hands them over and
- * the loader copies them into vmaf_hip_kernels (hip_module.h), before any
+ * the loader copies them into vmaf_hip_kernels (hip_loader.c), before any
  * HIP twin can open: a HIP twin's VmafFeatureExtractor.kernels is its
  * member. A twin added to the CUDA backend gets its row here. */
 #ifndef VMAF_HIP_HIP_KERNELS_H
